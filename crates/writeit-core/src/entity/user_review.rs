@@ -1,0 +1,107 @@
+//! One answer to a card; immutable, idempotent by id, replayed to rebuild the card.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::card;
+use crate::limits::*;
+use crate::validate::{self, Checked, Validate};
+
+use super::{CardKind, UserCard};
+
+/// A row of `userReviews`; also `saveUserReview`'s input (its `updatedAt` is ignored there).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct UserReview {
+    pub id: String,
+    /// Must be [`card::card_id`] of (entryId, kind), so every device names a card alike.
+    pub card_id: String,
+    pub entry_id: String,
+    pub kind: CardKind,
+    /// 1 again, 2 hard, 3 good, 4 easy.
+    pub rating: u8,
+    /// Client clock, ms since the epoch.
+    #[ts(type = "number")]
+    pub reviewed_at: i64,
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub duration_ms: i64,
+    /// Writing score, 0..1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub score: Option<f64>,
+    /// Retention the learner wanted when answering (from the user deck); default 0.9.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub desired_retention: Option<f64>,
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub updated_at: i64,
+    #[serde(default)]
+    pub deleted: bool,
+}
+
+impl UserReview {
+    /// Validates against the server clock `now` (ms): review times may not lie far in the future.
+    pub fn validate_at(&self, now: i64) -> Checked {
+        self.validate()?;
+        validate::range_i64(
+            "reviewedAt",
+            self.reviewed_at,
+            REVIEWED_AT_MIN,
+            now + REVIEWED_AT_FUTURE_MS,
+        )
+    }
+
+    /// True when `other` records the same answer (a replayed upload), ignoring server fields.
+    pub fn same_answer(&self, other: &UserReview) -> bool {
+        self.id == other.id
+            && self.card_id == other.card_id
+            && self.entry_id == other.entry_id
+            && self.kind == other.kind
+            && self.rating == other.rating
+            && self.reviewed_at == other.reviewed_at
+            && self.duration_ms == other.duration_ms
+            && self.score == other.score
+            && self.desired_retention == other.desired_retention
+    }
+}
+
+impl Validate for UserReview {
+    fn validate(&self) -> Checked {
+        validate::uuid("id", &self.id)?;
+        validate::uuid("entryId", &self.entry_id)?;
+        validate::uuid("cardId", &self.card_id)?;
+        if self.card_id != card::card_id(&self.entry_id, self.kind) {
+            return Err(validate::error(
+                "cardId",
+                "must be the card id of (entryId, kind)",
+            ));
+        }
+        validate::range_i64("rating", self.rating.into(), 1, 4)?;
+        validate::range_i64(
+            "reviewedAt",
+            self.reviewed_at,
+            REVIEWED_AT_MIN,
+            i64::MAX / 2,
+        )?;
+        validate::range_i64("durationMs", self.duration_ms, 0, REVIEW_DURATION_MAX_MS)?;
+        if let Some(score) = self.score {
+            validate::range_f64("score", score, 0.0, 1.0)?;
+        }
+        if let Some(r) = self.desired_retention {
+            validate::range_f64("desiredRetention", r, RETENTION_MIN, RETENTION_MAX)?;
+        }
+        if self.deleted {
+            return Err(validate::error("deleted", "reviews cannot be deleted"));
+        }
+        Ok(())
+    }
+}
+
+/// `saveUserReview`'s output: the card rebuilt from all of its reviews.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SaveUserReviewOutput {
+    pub card: UserCard,
+}

@@ -1,0 +1,119 @@
+//! The error every procedure answers with, and tRPC's codes for it.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// tRPC v11 error codes WriteIt uses, with their JSON-RPC numbers and HTTP statuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ErrorCode {
+    ParseError,
+    BadRequest,
+    Unauthorized,
+    Forbidden,
+    NotFound,
+    MethodNotSupported,
+    Timeout,
+    Conflict,
+    PayloadTooLarge,
+    UnsupportedMediaType,
+    UnprocessableContent,
+    TooManyRequests,
+    InternalServerError,
+}
+
+impl ErrorCode {
+    /// The JSON-RPC 2.0 style number tRPC puts in `error.code`.
+    pub fn json_rpc(self) -> i32 {
+        match self {
+            ErrorCode::ParseError => -32700,
+            ErrorCode::BadRequest => -32600,
+            ErrorCode::Unauthorized => -32001,
+            ErrorCode::Forbidden => -32003,
+            ErrorCode::NotFound => -32004,
+            ErrorCode::MethodNotSupported => -32005,
+            ErrorCode::Timeout => -32008,
+            ErrorCode::Conflict => -32009,
+            ErrorCode::PayloadTooLarge => -32013,
+            ErrorCode::UnsupportedMediaType => -32015,
+            ErrorCode::UnprocessableContent => -32022,
+            ErrorCode::TooManyRequests => -32029,
+            ErrorCode::InternalServerError => -32603,
+        }
+    }
+
+    /// The HTTP status tRPC maps the code to.
+    pub fn http_status(self) -> u16 {
+        match self {
+            ErrorCode::ParseError | ErrorCode::BadRequest => 400,
+            ErrorCode::Unauthorized => 401,
+            ErrorCode::Forbidden => 403,
+            ErrorCode::NotFound => 404,
+            ErrorCode::MethodNotSupported => 405,
+            ErrorCode::Timeout => 408,
+            ErrorCode::Conflict => 409,
+            ErrorCode::PayloadTooLarge => 413,
+            ErrorCode::UnsupportedMediaType => 415,
+            ErrorCode::UnprocessableContent => 422,
+            ErrorCode::TooManyRequests => 429,
+            ErrorCode::InternalServerError => 500,
+        }
+    }
+
+    /// The code as tRPC spells it on the wire (`BAD_REQUEST`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::ParseError => "PARSE_ERROR",
+            ErrorCode::BadRequest => "BAD_REQUEST",
+            ErrorCode::Unauthorized => "UNAUTHORIZED",
+            ErrorCode::Forbidden => "FORBIDDEN",
+            ErrorCode::NotFound => "NOT_FOUND",
+            ErrorCode::MethodNotSupported => "METHOD_NOT_SUPPORTED",
+            ErrorCode::Timeout => "TIMEOUT",
+            ErrorCode::Conflict => "CONFLICT",
+            ErrorCode::PayloadTooLarge => "PAYLOAD_TOO_LARGE",
+            ErrorCode::UnsupportedMediaType => "UNSUPPORTED_MEDIA_TYPE",
+            ErrorCode::UnprocessableContent => "UNPROCESSABLE_CONTENT",
+            ErrorCode::TooManyRequests => "TOO_MANY_REQUESTS",
+            ErrorCode::InternalServerError => "INTERNAL_SERVER_ERROR",
+        }
+    }
+}
+
+/// A procedure's failure as the caller sees it: a code and a message meant for people.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{code:?}: {message}")]
+pub struct RpcError {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl RpcError {
+    /// An error with the given code and message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        RpcError {
+            code,
+            message: message.into(),
+        }
+    }
+    /// BAD_REQUEST with a message.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::BadRequest, message)
+    }
+    /// UNAUTHORIZED: the procedure needs a signed-in caller.
+    pub fn unauthorized() -> Self {
+        Self::new(ErrorCode::Unauthorized, "Sign in to use this procedure")
+    }
+    /// FORBIDDEN with a message.
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::Forbidden, message)
+    }
+    /// CONFLICT with a message.
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::Conflict, message)
+    }
+    /// INTERNAL_SERVER_ERROR; the cause is logged by the caller, never sent.
+    pub fn internal() -> Self {
+        Self::new(ErrorCode::InternalServerError, "Internal server error")
+    }
+}

@@ -1,0 +1,14 @@
+//! WriteIt's domain: wire types, validation, card scheduling and the procedure table. No I/O.
+
+pub mod card;
+pub mod entity;
+pub mod error;
+pub mod fsrs;
+pub mod grapheme;
+pub mod limits;
+pub mod paging;
+pub mod procedure;
+pub mod typescript;
+pub mod validate;
+
+pub use error::{ErrorCode, RpcError};

@@ -1,0 +1,60 @@
+//! Explicit maximums for every string and array a caller may send. One place, so docs and tests agree.
+
+/// Longest id (UUID text is 36; language codes are shorter).
+pub const ID_MAX: usize = 64;
+/// Longest language code (`ko`, `zh-hant`).
+pub const LANGUAGE_CODE_MAX: usize = 16;
+/// Deck title.
+pub const TITLE_MAX: usize = 200;
+/// Deck description.
+pub const DESCRIPTION_MAX: usize = 2_000;
+/// Entry ids in one deck.
+pub const DECK_ENTRIES_MAX: usize = 10_000;
+/// Entry text (a word, phrase or character).
+pub const ENTRY_TEXT_MAX: usize = 200;
+/// Entry reading.
+pub const READING_MAX: usize = 200;
+/// Meanings per entry.
+pub const MEANINGS_MAX: usize = 20;
+/// One meaning.
+pub const MEANING_MAX: usize = 200;
+/// Entry notes.
+pub const NOTES_MAX: usize = 5_000;
+/// Examples per entry.
+pub const EXAMPLES_MAX: usize = 20;
+/// One example's text or translation.
+pub const EXAMPLE_TEXT_MAX: usize = 500;
+/// Audio URL.
+pub const URL_MAX: usize = 2_048;
+/// Strokes per character (the most complex CJK characters have under 64).
+pub const STROKES_MAX: usize = 64;
+/// One stroke's SVG path.
+pub const STROKE_PATH_MAX: usize = 10_000;
+/// Points in one stroke median.
+pub const MEDIAN_POINTS_MAX: usize = 256;
+/// Side of the stroke box; coordinates lie in 0..=BOX.
+pub const STROKE_BOX: i32 = 1024;
+/// A character's source and licence note.
+pub const SOURCE_MAX: usize = 500;
+/// New cards per day a user deck may ask for.
+pub const NEW_PER_DAY_MAX: u32 = 9_999;
+/// Lowest and highest desired retention.
+pub const RETENTION_MIN: f64 = 0.70;
+/// Highest desired retention.
+pub const RETENTION_MAX: f64 = 0.99;
+/// Longest duration a review may report (a day).
+pub const REVIEW_DURATION_MAX_MS: i64 = 86_400_000;
+/// Earliest accepted review time (2000-01-01T00:00:00Z): older clocks are broken clocks.
+pub const REVIEWED_AT_MIN: i64 = 946_684_800_000;
+/// How far in the future a review's client clock may be.
+pub const REVIEWED_AT_FUTURE_MS: i64 = 86_400_000;
+/// Rows per page when a query names no limit.
+pub const PAGE_DEFAULT: u32 = 1_000;
+/// Most rows one page may ask for.
+pub const PAGE_MAX: u32 = 5_000;
+/// Operations in one batched request.
+pub const BATCH_MAX: usize = 32;
+/// Longest request URL (path and query) in bytes.
+pub const URL_BYTES_MAX: usize = 16 * 1024;
+/// Largest request body in bytes.
+pub const BODY_BYTES_MAX: usize = 2 * 1024 * 1024;

@@ -1,0 +1,100 @@
+//! WriteIt persistence: the [`Store`] trait, its SQLite and PostgreSQL implementations, and the
+//! one transaction helper that stamps every write with the commit-ordered sync clock.
+
+mod error;
+pub mod postgres;
+mod rows;
+mod sql_store;
+pub mod sqlite;
+mod user;
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use writeit_core::entity::*;
+use writeit_core::paging::PageInput;
+
+pub use error::StoreError;
+pub use user::{Role, User};
+
+/// Result of a store call.
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// Decides whether the caller may write rows of a language (admins: all; editors: theirs).
+pub type MayWrite<'a> = &'a (dyn Fn(&str) -> bool + Send + Sync);
+
+/// Everything the server keeps. Every write runs in one transaction stamped by the sync clock.
+#[async_trait]
+pub trait Store: Send + Sync + 'static {
+    /// The sync clock: the stamp of the last committed write (ms). Every later commit gets a
+    /// larger stamp, so `rows with updatedAt > this` misses nothing (docs/sync.md).
+    async fn server_time(&self) -> Result<i64>;
+
+    /// A page of languages changed after `page.offset`.
+    async fn query_languages(&self, page: &PageInput) -> Result<Vec<Language>>;
+    /// A page of decks.
+    async fn query_decks(&self, page: &PageInput) -> Result<Vec<Deck>>;
+    /// A page of entries.
+    async fn query_entries(&self, page: &PageInput) -> Result<Vec<Entry>>;
+    /// A page of characters.
+    async fn query_characters(&self, page: &PageInput) -> Result<Vec<Character>>;
+    /// A page of the user's user entries.
+    async fn query_user_entries(&self, user: &str, page: &PageInput) -> Result<Vec<UserEntry>>;
+    /// A page of the user's user decks.
+    async fn query_user_decks(&self, user: &str, page: &PageInput) -> Result<Vec<UserDeck>>;
+    /// A page of the user's cards.
+    async fn query_user_cards(&self, user: &str, page: &PageInput) -> Result<Vec<UserCard>>;
+    /// A page of the user's reviews.
+    async fn query_user_reviews(&self, user: &str, page: &PageInput) -> Result<Vec<UserReview>>;
+
+    /// Upserts languages (seed only: no procedure saves languages).
+    async fn save_languages(&self, languages: Vec<Language>) -> Result<Vec<Language>>;
+    /// Upserts decks in one transaction; `may_write` is asked for the old and the new language.
+    async fn save_decks(&self, decks: Vec<Deck>, may_write: MayWrite<'_>) -> Result<Vec<Deck>>;
+    /// Upserts entries in one transaction.
+    async fn save_entries(
+        &self,
+        entries: Vec<Entry>,
+        may_write: MayWrite<'_>,
+    ) -> Result<Vec<Entry>>;
+    /// Upserts characters in one transaction.
+    async fn save_characters(
+        &self,
+        characters: Vec<Character>,
+        may_write: MayWrite<'_>,
+    ) -> Result<Vec<Character>>;
+    /// Upserts the user's user deck (the deck must exist).
+    async fn save_user_deck(&self, user: &str, input: &SaveUserDeckInput) -> Result<UserDeck>;
+    /// Upserts the user's user entry (the entry must exist).
+    async fn save_user_entry(&self, user: &str, input: &SaveUserEntryInput) -> Result<UserEntry>;
+    /// Records a review (idempotent by id; a different answer under a used id is a conflict) and
+    /// rebuilds its card by replaying all of the card's reviews.
+    async fn save_user_review(&self, user: &str, review: &UserReview) -> Result<UserCard>;
+
+    /// Creates or replaces a user account row.
+    async fn save_user(&self, user: &User) -> Result<()>;
+    /// A user by id.
+    async fn user(&self, id: &str) -> Result<Option<User>>;
+    /// Counts of (languages, decks, entries, characters), tombstones included.
+    async fn public_counts(&self) -> Result<[i64; 4]>;
+}
+
+/// A store behind an `Arc`, as the server holds it.
+pub type SharedStore = Arc<dyn Store>;
+
+/// Opens the store a URL names: `postgres://…` or `sqlite:…` (a path; created when missing), and
+/// runs its migrations.
+pub async fn open(url: &str) -> Result<SharedStore> {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(Arc::new(postgres::PostgresStore::open(url).await?))
+    } else if let Some(path) = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+    {
+        Ok(Arc::new(sqlite::SqliteStore::open(path).await?))
+    } else {
+        Err(StoreError::Config(format!(
+            "unsupported database URL '{url}': use sqlite:PATH or postgres://USER@HOST:PORT/DB"
+        )))
+    }
+}

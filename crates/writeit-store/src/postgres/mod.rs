@@ -1,0 +1,32 @@
+//! PostgreSQL: for scale-out, several `writeit serve` instances sharing one database.
+
+use std::time::Duration;
+
+use sqlx::postgres::{PgPool, PgPoolOptions};
+
+/// Connections per instance.
+const CONNECTIONS: u32 = 16;
+
+/// A store in a PostgreSQL database.
+pub struct PostgresStore {
+    read: PgPool,
+    write: PgPool,
+}
+
+impl PostgresStore {
+    /// Connects to `url` and migrates the database.
+    pub async fn open(url: &str) -> crate::Result<Self> {
+        let pool = PgPoolOptions::new()
+            .max_connections(CONNECTIONS)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect(url)
+            .await?;
+        sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+        Ok(PostgresStore {
+            read: pool.clone(),
+            write: pool,
+        })
+    }
+}
+
+crate::sql_store::sql_store!(PostgresStore, sqlx::Postgres, sql::CLOCK_NEXT_POSTGRES);

@@ -1,0 +1,1 @@
+SELECT language_code FROM characters WHERE id = $1

@@ -1,0 +1,1 @@
+UPDATE sync_clock SET stamp = GREATEST(stamp + 1, $1) WHERE id = 1 RETURNING stamp

@@ -1,0 +1,1 @@
+SELECT stamp FROM sync_clock WHERE id = 1

@@ -1,0 +1,1 @@
+SELECT COUNT(*) FROM decks WHERE id = $1

@@ -1,0 +1,1 @@
+SELECT COUNT(*) FROM languages WHERE id = $1 AND deleted = FALSE

@@ -1,0 +1,2 @@
+SELECT (SELECT COUNT(*) FROM languages), (SELECT COUNT(*) FROM decks),
+       (SELECT COUNT(*) FROM entries), (SELECT COUNT(*) FROM characters)

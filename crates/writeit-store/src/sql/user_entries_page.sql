@@ -1,0 +1,5 @@
+SELECT id, enabled, updated_at, deleted
+FROM user_entries
+WHERE user_id = $1 AND updated_at > $2 AND (updated_at, id) > ($3, $4)
+ORDER BY updated_at, id
+LIMIT $5

@@ -1,0 +1,513 @@
+//! The store's operations, written once for both databases: the SQL is shared (`sql/`), only the
+//! pool set-up, migrations and the clock statement differ (see `sqlite/` and `postgres/`).
+
+/// Statements, one file each.
+pub(crate) mod sql {
+    macro_rules! sql {
+        ($($name:ident = $file:literal;)*) => {$(
+            pub const $name: &str = include_str!(concat!("sql/", $file));
+        )*};
+    }
+    sql! {
+        CLOCK_READ = "clock_read.sql";
+        CLOCK_NEXT_SQLITE = "clock_next_sqlite.sql";
+        CLOCK_NEXT_POSTGRES = "clock_next_postgres.sql";
+        LANGUAGES_PAGE = "languages_page.sql";
+        DECKS_PAGE = "decks_page.sql";
+        ENTRIES_PAGE = "entries_page.sql";
+        CHARACTERS_PAGE = "characters_page.sql";
+        USER_ENTRIES_PAGE = "user_entries_page.sql";
+        USER_DECKS_PAGE = "user_decks_page.sql";
+        USER_CARDS_PAGE = "user_cards_page.sql";
+        USER_REVIEWS_PAGE = "user_reviews_page.sql";
+        USER_REVIEWS_OF_CARD = "user_reviews_of_card.sql";
+        USER_REVIEW_GET = "user_review_get.sql";
+        USER_CARD_GET = "user_card_get.sql";
+        LANGUAGE_UPSERT = "language_upsert.sql";
+        DECK_UPSERT = "deck_upsert.sql";
+        ENTRY_UPSERT = "entry_upsert.sql";
+        CHARACTER_UPSERT = "character_upsert.sql";
+        USER_ENTRY_UPSERT = "user_entry_upsert.sql";
+        USER_DECK_UPSERT = "user_deck_upsert.sql";
+        USER_CARD_UPSERT = "user_card_upsert.sql";
+        USER_REVIEW_INSERT = "user_review_insert.sql";
+        LANGUAGE_EXISTS = "language_exists.sql";
+        ENTRY_EXISTS = "entry_exists.sql";
+        DECK_EXISTS = "deck_exists.sql";
+        DECK_LANGUAGE = "deck_language.sql";
+        ENTRY_LANGUAGE = "entry_language.sql";
+        CHARACTER_LANGUAGE = "character_language.sql";
+        USER_UPSERT = "user_upsert.sql";
+        USER_GET = "user_get.sql";
+        PUBLIC_COUNTS = "public_counts.sql";
+    }
+}
+
+/// Wall-clock ms since the epoch; the sync clock never goes below it.
+pub(crate) fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or_default()
+}
+
+/// Implements [`crate::Store`] for `$store` (with `read` and `write` pools of database `$db`).
+macro_rules! sql_store {
+    ($store:ident, $db:ty, $clock_next:expr) => {
+        use std::collections::HashSet;
+
+        use async_trait::async_trait;
+        use writeit_core::entity::*;
+        use writeit_core::paging::PageInput;
+
+        use crate::rows::{self, to_json};
+        use crate::sql_store::{now_ms, sql};
+        use crate::{MayWrite, Result, Store, StoreError, User};
+
+        type Tx = sqlx::Transaction<'static, $db>;
+
+        impl $store {
+            /// The one way to write: a transaction holding the next sync-clock stamp. The clock
+            /// row stays locked until commit, so stamps are commit-ordered.
+            async fn begin_write(&self) -> Result<(Tx, i64)> {
+                let mut tx = self.write.begin().await?;
+                let stamp: i64 = sqlx::query_scalar($clock_next)
+                    .bind(now_ms())
+                    .fetch_one(&mut *tx)
+                    .await?;
+                Ok((tx, stamp))
+            }
+
+            async fn public_page<T>(
+                &self,
+                sql: &'static str,
+                page: &PageInput,
+                map: fn(&<$db as sqlx::Database>::Row) -> Result<T>,
+            ) -> Result<Vec<T>> {
+                let (ts, id) = page.start();
+                let rows = sqlx::query(sql)
+                    .bind(page.offset)
+                    .bind(ts)
+                    .bind(id)
+                    .bind(i64::from(page.limit()))
+                    .fetch_all(&self.read)
+                    .await?;
+                rows.iter().map(map).collect()
+            }
+
+            async fn user_page<T>(
+                &self,
+                sql: &'static str,
+                user: &str,
+                page: &PageInput,
+                map: fn(&<$db as sqlx::Database>::Row) -> Result<T>,
+            ) -> Result<Vec<T>> {
+                let (ts, id) = page.start();
+                let rows = sqlx::query(sql)
+                    .bind(user)
+                    .bind(page.offset)
+                    .bind(ts)
+                    .bind(id)
+                    .bind(i64::from(page.limit()))
+                    .fetch_all(&self.read)
+                    .await?;
+                rows.iter().map(map).collect()
+            }
+        }
+
+        async fn count(tx: &mut Tx, sql: &'static str, id: &str) -> Result<i64> {
+            Ok(sqlx::query_scalar(sql)
+                .bind(id)
+                .fetch_one(&mut **tx)
+                .await?)
+        }
+
+        /// Checks that the language exists and that the caller may write it and the row's old
+        /// language (moving a row out of a language is writing that language too).
+        async fn check_write(
+            tx: &mut Tx,
+            known: &mut HashSet<String>,
+            may_write: MayWrite<'_>,
+            old_language_sql: &'static str,
+            id: &str,
+            language: &str,
+        ) -> Result<()> {
+            if !known.contains(language) {
+                if count(tx, sql::LANGUAGE_EXISTS, language).await? == 0 {
+                    return Err(StoreError::Invalid(format!(
+                        "languageCode: unknown language '{language}'"
+                    )));
+                }
+                known.insert(language.to_string());
+            }
+            if !may_write(language) {
+                return Err(forbidden(language));
+            }
+            let old: Option<String> = sqlx::query_scalar(old_language_sql)
+                .bind(id)
+                .fetch_optional(&mut **tx)
+                .await?;
+            match old {
+                Some(old) if !may_write(&old) => Err(forbidden(&old)),
+                _ => Ok(()),
+            }
+        }
+
+        fn forbidden(language: &str) -> StoreError {
+            StoreError::Forbidden(format!("You may not edit content in language '{language}'"))
+        }
+
+        #[async_trait]
+        impl Store for $store {
+            async fn server_time(&self) -> Result<i64> {
+                Ok(sqlx::query_scalar(sql::CLOCK_READ)
+                    .fetch_one(&self.read)
+                    .await?)
+            }
+
+            async fn query_languages(&self, page: &PageInput) -> Result<Vec<Language>> {
+                self.public_page(sql::LANGUAGES_PAGE, page, rows::language)
+                    .await
+            }
+            async fn query_decks(&self, page: &PageInput) -> Result<Vec<Deck>> {
+                self.public_page(sql::DECKS_PAGE, page, rows::deck).await
+            }
+            async fn query_entries(&self, page: &PageInput) -> Result<Vec<Entry>> {
+                self.public_page(sql::ENTRIES_PAGE, page, rows::entry).await
+            }
+            async fn query_characters(&self, page: &PageInput) -> Result<Vec<Character>> {
+                self.public_page(sql::CHARACTERS_PAGE, page, rows::character)
+                    .await
+            }
+            async fn query_user_entries(
+                &self,
+                user: &str,
+                page: &PageInput,
+            ) -> Result<Vec<UserEntry>> {
+                self.user_page(sql::USER_ENTRIES_PAGE, user, page, rows::user_entry)
+                    .await
+            }
+            async fn query_user_decks(
+                &self,
+                user: &str,
+                page: &PageInput,
+            ) -> Result<Vec<UserDeck>> {
+                self.user_page(sql::USER_DECKS_PAGE, user, page, rows::user_deck)
+                    .await
+            }
+            async fn query_user_cards(
+                &self,
+                user: &str,
+                page: &PageInput,
+            ) -> Result<Vec<UserCard>> {
+                self.user_page(sql::USER_CARDS_PAGE, user, page, rows::user_card)
+                    .await
+            }
+            async fn query_user_reviews(
+                &self,
+                user: &str,
+                page: &PageInput,
+            ) -> Result<Vec<UserReview>> {
+                self.user_page(sql::USER_REVIEWS_PAGE, user, page, rows::user_review)
+                    .await
+            }
+
+            async fn save_languages(&self, mut languages: Vec<Language>) -> Result<Vec<Language>> {
+                let (mut tx, stamp) = self.begin_write().await?;
+                for l in &mut languages {
+                    l.updated_at = stamp;
+                    l.grid_type = grid_type(&l.id);
+                    sqlx::query(sql::LANGUAGE_UPSERT)
+                        .bind(&l.id)
+                        .bind(&l.name)
+                        .bind(&l.native_name)
+                        .bind(l.rtl)
+                        .bind(stamp)
+                        .bind(l.deleted)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                tx.commit().await?;
+                Ok(languages)
+            }
+
+            async fn save_decks(
+                &self,
+                mut decks: Vec<Deck>,
+                may_write: MayWrite<'_>,
+            ) -> Result<Vec<Deck>> {
+                let (mut tx, stamp) = self.begin_write().await?;
+                let mut known = HashSet::new();
+                for d in &mut decks {
+                    check_write(
+                        &mut tx,
+                        &mut known,
+                        may_write,
+                        sql::DECK_LANGUAGE,
+                        &d.id,
+                        &d.language_code,
+                    )
+                    .await?;
+                    d.updated_at = stamp;
+                    sqlx::query(sql::DECK_UPSERT)
+                        .bind(&d.id)
+                        .bind(&d.language_code)
+                        .bind(&d.title)
+                        .bind(&d.description)
+                        .bind(to_json(&d.entry_ids))
+                        .bind(i64::from(d.position))
+                        .bind(stamp)
+                        .bind(d.deleted)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                tx.commit().await?;
+                Ok(decks)
+            }
+
+            async fn save_entries(
+                &self,
+                mut entries: Vec<Entry>,
+                may_write: MayWrite<'_>,
+            ) -> Result<Vec<Entry>> {
+                let (mut tx, stamp) = self.begin_write().await?;
+                let mut known = HashSet::new();
+                for e in &mut entries {
+                    check_write(
+                        &mut tx,
+                        &mut known,
+                        may_write,
+                        sql::ENTRY_LANGUAGE,
+                        &e.id,
+                        &e.language_code,
+                    )
+                    .await?;
+                    e.updated_at = stamp;
+                    sqlx::query(sql::ENTRY_UPSERT)
+                        .bind(&e.id)
+                        .bind(&e.language_code)
+                        .bind(&e.text)
+                        .bind(&e.reading)
+                        .bind(to_json(&e.meanings))
+                        .bind(&e.notes)
+                        .bind(to_json(&e.examples))
+                        .bind(&e.audio_url)
+                        .bind(stamp)
+                        .bind(e.deleted)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                tx.commit().await?;
+                Ok(entries)
+            }
+
+            async fn save_characters(
+                &self,
+                mut characters: Vec<Character>,
+                may_write: MayWrite<'_>,
+            ) -> Result<Vec<Character>> {
+                let (mut tx, stamp) = self.begin_write().await?;
+                let mut known = HashSet::new();
+                for c in &mut characters {
+                    check_write(
+                        &mut tx,
+                        &mut known,
+                        may_write,
+                        sql::CHARACTER_LANGUAGE,
+                        &c.id,
+                        &c.language_code,
+                    )
+                    .await?;
+                    c.updated_at = stamp;
+                    sqlx::query(sql::CHARACTER_UPSERT)
+                        .bind(&c.id)
+                        .bind(&c.language_code)
+                        .bind(&c.value)
+                        .bind(to_json(&c.strokes))
+                        .bind(&c.source)
+                        .bind(stamp)
+                        .bind(c.deleted)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                tx.commit().await?;
+                Ok(characters)
+            }
+
+            async fn save_user_deck(
+                &self,
+                user: &str,
+                input: &SaveUserDeckInput,
+            ) -> Result<UserDeck> {
+                let (mut tx, stamp) = self.begin_write().await?;
+                let deck_id = input.deck_id();
+                if count(&mut tx, sql::DECK_EXISTS, deck_id).await? == 0 {
+                    return Err(StoreError::Invalid(format!("deckId: no deck '{deck_id}'")));
+                }
+                let row = UserDeck {
+                    id: deck_id.to_string(),
+                    deck_id: deck_id.to_string(),
+                    new_per_day: input.new_per_day(),
+                    desired_retention: input.desired_retention(),
+                    updated_at: stamp,
+                    deleted: input.deleted.unwrap_or(false),
+                };
+                sqlx::query(sql::USER_DECK_UPSERT)
+                    .bind(user)
+                    .bind(&row.id)
+                    .bind(i64::from(row.new_per_day))
+                    .bind(row.desired_retention)
+                    .bind(stamp)
+                    .bind(row.deleted)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(row)
+            }
+
+            async fn save_user_entry(
+                &self,
+                user: &str,
+                input: &SaveUserEntryInput,
+            ) -> Result<UserEntry> {
+                let (mut tx, stamp) = self.begin_write().await?;
+                let entry_id = input.entry_id();
+                if count(&mut tx, sql::ENTRY_EXISTS, entry_id).await? == 0 {
+                    return Err(StoreError::Invalid(format!(
+                        "entryId: no entry '{entry_id}'"
+                    )));
+                }
+                let row = UserEntry {
+                    id: entry_id.to_string(),
+                    entry_id: entry_id.to_string(),
+                    enabled: input.enabled,
+                    updated_at: stamp,
+                    deleted: input.deleted.unwrap_or(false),
+                };
+                sqlx::query(sql::USER_ENTRY_UPSERT)
+                    .bind(user)
+                    .bind(&row.id)
+                    .bind(row.enabled)
+                    .bind(stamp)
+                    .bind(row.deleted)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(row)
+            }
+
+            async fn save_user_review(&self, user: &str, review: &UserReview) -> Result<UserCard> {
+                let (mut tx, stamp) = self.begin_write().await?;
+                let existing = sqlx::query(sql::USER_REVIEW_GET)
+                    .bind(user)
+                    .bind(&review.id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                if let Some(row) = existing {
+                    let stored = rows::user_review(&row)?;
+                    if !stored.same_answer(review) {
+                        return Err(StoreError::Conflict(format!(
+                            "review '{}' was already recorded with a different answer",
+                            review.id
+                        )));
+                    }
+                    // A replayed upload: answer the card as it stands.
+                    let card = sqlx::query(sql::USER_CARD_GET)
+                        .bind(user)
+                        .bind(&review.card_id)
+                        .fetch_optional(&mut *tx)
+                        .await?;
+                    if let Some(card) = card {
+                        let card = rows::user_card(&card)?;
+                        tx.commit().await?;
+                        return Ok(card);
+                    }
+                } else {
+                    if count(&mut tx, sql::ENTRY_EXISTS, &review.entry_id).await? == 0 {
+                        return Err(StoreError::Invalid(format!(
+                            "entryId: no entry '{}'",
+                            review.entry_id
+                        )));
+                    }
+                    sqlx::query(sql::USER_REVIEW_INSERT)
+                        .bind(user)
+                        .bind(&review.id)
+                        .bind(&review.card_id)
+                        .bind(&review.entry_id)
+                        .bind(review.kind.as_str())
+                        .bind(i64::from(review.rating))
+                        .bind(review.reviewed_at)
+                        .bind(review.duration_ms)
+                        .bind(review.score)
+                        .bind(review.desired_retention)
+                        .bind(stamp)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                let all = sqlx::query(sql::USER_REVIEWS_OF_CARD)
+                    .bind(user)
+                    .bind(&review.card_id)
+                    .fetch_all(&mut *tx)
+                    .await?
+                    .iter()
+                    .map(rows::user_review)
+                    .collect::<Result<Vec<_>>>()?;
+                let mut card = writeit_core::card::rebuild(all).ok_or_else(|| {
+                    StoreError::Corrupt("a saved review has an invalid rating".into())
+                })?;
+                card.updated_at = stamp;
+                sqlx::query(sql::USER_CARD_UPSERT)
+                    .bind(user)
+                    .bind(&card.id)
+                    .bind(&card.entry_id)
+                    .bind(card.kind.as_str())
+                    .bind(card.due)
+                    .bind(card.stability)
+                    .bind(card.difficulty)
+                    .bind(i64::from(card.elapsed_days))
+                    .bind(i64::from(card.scheduled_days))
+                    .bind(i64::from(card.learning_steps))
+                    .bind(i64::from(card.reps))
+                    .bind(i64::from(card.lapses))
+                    .bind(i64::from(card.state))
+                    .bind(card.last_review)
+                    .bind(stamp)
+                    .bind(false)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(card)
+            }
+
+            async fn save_user(&self, user: &User) -> Result<()> {
+                sqlx::query(sql::USER_UPSERT)
+                    .bind(&user.id)
+                    .bind(&user.email)
+                    .bind(user.role.as_str())
+                    .bind(to_json(&user.editor_languages))
+                    .bind(user.disabled)
+                    .bind(now_ms())
+                    .execute(&self.write)
+                    .await?;
+                Ok(())
+            }
+
+            async fn user(&self, id: &str) -> Result<Option<User>> {
+                let row = sqlx::query(sql::USER_GET)
+                    .bind(id)
+                    .fetch_optional(&self.read)
+                    .await?;
+                row.as_ref().map(rows::user).transpose()
+            }
+
+            async fn public_counts(&self) -> Result<[i64; 4]> {
+                let row = sqlx::query(sql::PUBLIC_COUNTS)
+                    .fetch_one(&self.read)
+                    .await?;
+                use crate::rows::Row;
+                Ok([row.int(0)?, row.int(1)?, row.int(2)?, row.int(3)?])
+            }
+        }
+    };
+}
+pub(crate) use sql_store;
