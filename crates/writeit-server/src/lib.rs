@@ -1,1 +1,13 @@
-//! placeholder
+//! WriteIt's HTTP server: the tRPC endpoint, ID-token callers, the web app, and the CLI's commands.
+
+pub mod app;
+pub mod auth;
+pub mod catalogue;
+pub mod clock;
+pub mod rpc;
+pub mod seed;
+pub mod serve;
+pub mod testing;
+mod web;
+
+pub use app::{app, AppState};

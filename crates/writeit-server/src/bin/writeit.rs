@@ -1,1 +1,215 @@
-fn main() {}
+//! The `writeit` command: reads flags, wires things together, runs one subcommand.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand, ValueEnum};
+use writeit_server::auth::{SigningKeys, Verifier};
+use writeit_server::serve::{CommonConfig, ServeConfig};
+use writeit_store::Role;
+
+#[derive(Parser)]
+#[command(
+    name = "writeit",
+    version,
+    about = "WriteIt: learn to read and write another language's script"
+)]
+struct Cli {
+    /// Log format.
+    #[arg(
+        long,
+        env = "WRITEIT_LOG_FORMAT",
+        value_enum,
+        default_value = "text",
+        global = true
+    )]
+    log_format: LogFormat,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API and the web app (migrates, and seeds an empty database).
+    Serve(ServeConfig),
+    /// Create or upgrade the database schema, then exit.
+    Migrate(CommonConfig),
+    /// Load the starter content (idempotent: same ids every time).
+    Seed {
+        #[command(flatten)]
+        common: CommonConfig,
+        #[arg(long, env = "WRITEIT_STARTER_DIR", default_value = "data/starter")]
+        starter_dir: PathBuf,
+    },
+    /// Generate a large benchmark catalogue in language ko.
+    Catalogue {
+        #[command(flatten)]
+        common: CommonConfig,
+        #[arg(long, default_value_t = 50_000)]
+        entries: usize,
+        #[arg(long, default_value_t = 500)]
+        decks: usize,
+        #[arg(long, default_value_t = 10_000)]
+        characters: usize,
+    },
+    /// Write the client's generated TypeScript (types and AppRouter), or check it is current.
+    Gen {
+        #[arg(long, default_value = "web/src/api/generated")]
+        out: PathBuf,
+        /// Fail when the files differ from what would be generated.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Print an ID token signed with the data folder's key (development and benchmarks).
+    Token {
+        #[command(flatten)]
+        common: CommonConfig,
+        #[arg(long)]
+        sub: String,
+        #[arg(long, value_enum, default_value = "user")]
+        role: RoleArg,
+        /// Languages an editor curates (comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        langs: Vec<String>,
+        /// Lifetime in seconds.
+        #[arg(long, default_value_t = 3600)]
+        ttl: i64,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum RoleArg {
+    User,
+    Editor,
+    Admin,
+}
+
+fn init_logs(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,tower_http=warn"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logs(cli.log_format);
+    match run(cli.command).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Serve(config) => writeit_server::serve::serve(config).await,
+        Command::Migrate(common) => {
+            common.open_store().await?;
+            println!("database is up to date");
+            Ok(())
+        }
+        Command::Seed {
+            common,
+            starter_dir,
+        } => {
+            let store = common.open_store().await?;
+            let s = writeit_server::seed::seed(&*store, &starter_dir).await?;
+            println!(
+                "seeded {} languages, {} decks, {} entries",
+                s.languages, s.decks, s.entries
+            );
+            Ok(())
+        }
+        Command::Catalogue {
+            common,
+            entries,
+            decks,
+            characters,
+        } => {
+            let store = common.open_store().await?;
+            if store.public_counts().await?[0] == 0 {
+                writeit_server::seed::seed(&*store, std::path::Path::new("data/starter")).await?;
+            }
+            let size = writeit_server::catalogue::Size {
+                entries,
+                decks,
+                characters,
+            };
+            let start = std::time::Instant::now();
+            let n = writeit_server::catalogue::generate(&*store, size, |what, done, total| {
+                eprint!("\r{what}: {done}/{total}   ");
+            })
+            .await?;
+            eprintln!();
+            println!("wrote {n} rows in {:.1} s", start.elapsed().as_secs_f64());
+            Ok(())
+        }
+        Command::Gen { out, check } => generate(&out, check),
+        Command::Token {
+            common,
+            sub,
+            role,
+            langs,
+            ttl,
+        } => {
+            let keys = SigningKeys::load_or_create(&common.data_dir)?;
+            let role = match role {
+                RoleArg::User => Role::User,
+                RoleArg::Editor => Role::Editor,
+                RoleArg::Admin => Role::Admin,
+            };
+            let langs: Vec<&str> = langs.iter().map(String::as_str).collect();
+            let claims =
+                Verifier::claims(&sub, role, &langs, writeit_server::clock::now_secs(), ttl);
+            println!("{}", Verifier::new(&keys).mint(&claims));
+            Ok(())
+        }
+    }
+}
+
+fn generate(out: &std::path::Path, check: bool) -> anyhow::Result<()> {
+    let files = [
+        ("types.ts", writeit_core::typescript::types_ts()),
+        ("router.ts", writeit_core::typescript::router_ts()),
+    ];
+    let mut stale = Vec::new();
+    for (name, text) in &files {
+        let path = out.join(name);
+        let current = std::fs::read_to_string(&path).unwrap_or_default();
+        if &current == text {
+            continue;
+        }
+        if check {
+            stale.push(path.display().to_string());
+        } else {
+            std::fs::create_dir_all(out)
+                .with_context(|| format!("cannot create {}", out.display()))?;
+            std::fs::write(&path, text)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            println!("wrote {}", path.display());
+        }
+    }
+    if !stale.is_empty() {
+        anyhow::bail!(
+            "generated files are out of date: {} (run `make gen`)",
+            stale.join(", ")
+        );
+    }
+    Ok(())
+}

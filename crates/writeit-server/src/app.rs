@@ -1,0 +1,88 @@
+//! The axum application, built by a function so tests drive exactly what `writeit serve` runs.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{any, get};
+use axum::{Json, Router};
+use tower_http::compression::predicate::{DefaultPredicate, Predicate, SizeAbove};
+use tower_http::compression::{CompressionLayer, CompressionLevel};
+use tower_http::trace::TraceLayer;
+use writeit_store::SharedStore;
+
+use crate::auth::Verifier;
+
+/// What every request handler shares. Holds nothing another instance would need.
+#[derive(Clone)]
+pub struct AppState(Arc<Inner>);
+
+/// The shared parts.
+pub struct Inner {
+    pub store: SharedStore,
+    pub verifier: Verifier,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+impl AppState {
+    /// State over a store and a token verifier.
+    pub fn new(store: SharedStore, verifier: Verifier) -> AppState {
+        AppState(Arc::new(Inner { store, verifier }))
+    }
+}
+
+/// The whole HTTP surface: `/api/trpc`, `/healthz`, and the web app from `web_dir` when built.
+pub fn app(state: AppState, web_dir: Option<PathBuf>) -> Router {
+    let api = Router::new()
+        .route("/api/trpc", any(crate::rpc::handle))
+        .route("/api/trpc/", any(crate::rpc::handle))
+        .route("/api/trpc/{*path}", any(crate::rpc::handle))
+        .route("/healthz", get(healthz))
+        .with_state(state);
+    let api = match web_dir.filter(|d| d.join("index.html").is_file()) {
+        Some(dir) => api.fallback_service(crate::web::service(dir)),
+        None => api.fallback(no_web_app),
+    };
+    // Small answers are not worth compressing; sync pages are.
+    let predicate = DefaultPredicate::new().and(SizeAbove::new(1024));
+    api.layer(
+        CompressionLayer::new()
+            .quality(CompressionLevel::Precise(4))
+            .compress_when(predicate),
+    )
+    .layer(TraceLayer::new_for_http())
+}
+
+/// `/healthz`: 200 when the database answers, 503 otherwise.
+async fn healthz(State(state): State<AppState>) -> Response {
+    match state.store.server_time().await {
+        Ok(t) => Json(serde_json::json!({ "status": "ok", "serverTime": t })).into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "health check: database unavailable");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(serde_json::json!({ "status": "database unavailable" })),
+            )
+                .into_response()
+        }
+    }
+}
+
+async fn no_web_app() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        Html(
+            "<!doctype html><title>WriteIt</title><p>The WriteIt API is running at /api/trpc. \
+              The web app is not built yet: <code>make run</code> builds it.</p>",
+        ),
+    )
+        .into_response()
+}

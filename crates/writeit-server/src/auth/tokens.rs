@@ -1,0 +1,218 @@
+//! ID tokens: EdDSA-signed JWTs with the caller's id and role. Verified on every request, with a
+//! small cache of already-verified tokens (each hit still checks expiry).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use jsonwebtoken::{Algorithm, Header, Validation};
+use serde::{Deserialize, Serialize};
+use writeit_store::Role;
+
+use super::{Caller, SigningKeys};
+
+/// `iss` of tokens this server issues.
+pub const ISSUER: &str = "writeit";
+/// `aud` of tokens this server accepts.
+pub const AUDIENCE: &str = "writeit";
+/// Verified tokens remembered; the cache is emptied when full (tokens are short-lived anyway).
+const CACHE_MAX: usize = 10_000;
+
+/// What an ID token says.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Claims {
+    pub iss: String,
+    pub aud: String,
+    pub sub: String,
+    pub iat: i64,
+    pub exp: i64,
+    #[serde(default)]
+    pub email: String,
+    /// `user`, `editor` or `admin`.
+    #[serde(default = "default_role")]
+    pub role: String,
+    /// Languages an editor curates.
+    #[serde(default)]
+    pub langs: Vec<String>,
+}
+
+fn default_role() -> String {
+    "user".into()
+}
+
+/// Why a token was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum TokenError {
+    #[error("the ID token has expired")]
+    Expired,
+    #[error("the ID token is not valid")]
+    Invalid,
+}
+
+/// Signs and verifies ID tokens.
+pub struct Verifier {
+    encoding: jsonwebtoken::EncodingKey,
+    decoding: jsonwebtoken::DecodingKey,
+    kid: String,
+    validation: Validation,
+    cache: Mutex<HashMap<String, (Caller, i64)>>,
+}
+
+impl Verifier {
+    /// A verifier for tokens signed by `keys`.
+    pub fn new(keys: &SigningKeys) -> Verifier {
+        let mut validation = Validation::new(Algorithm::EdDSA);
+        validation.set_issuer(&[ISSUER]);
+        validation.set_audience(&[AUDIENCE]);
+        validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
+        validation.leeway = 0;
+        Verifier {
+            encoding: keys.encoding_key(),
+            decoding: keys.decoding_key(),
+            kid: keys.kid.clone(),
+            validation,
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Signs a token for these claims.
+    pub fn mint(&self, claims: &Claims) -> String {
+        let mut header = Header::new(Algorithm::EdDSA);
+        header.kid = Some(self.kid.clone());
+        // Signing with a valid Ed25519 key cannot fail.
+        jsonwebtoken::encode(&header, claims, &self.encoding).expect("EdDSA signing")
+    }
+
+    /// Claims for `sub` with `role`, valid for `ttl_secs` from `now` (seconds).
+    pub fn claims(sub: &str, role: Role, langs: &[&str], now: i64, ttl_secs: i64) -> Claims {
+        Claims {
+            iss: ISSUER.into(),
+            aud: AUDIENCE.into(),
+            sub: sub.into(),
+            iat: now,
+            exp: now + ttl_secs,
+            email: String::new(),
+            role: role.as_str().into(),
+            langs: langs.iter().map(|l| l.to_string()).collect(),
+        }
+    }
+
+    /// The caller an `Authorization` header value names: none or `Bearer ` alone is a guest.
+    pub fn caller(&self, authorization: Option<&str>, now_secs: i64) -> Result<Caller, TokenError> {
+        let token = match authorization.map(str::trim) {
+            None | Some("") => return Ok(Caller::Guest),
+            Some(h) => match h
+                .strip_prefix("Bearer")
+                .or_else(|| h.strip_prefix("bearer"))
+            {
+                Some(t) => t.trim(),
+                None => return Err(TokenError::Invalid),
+            },
+        };
+        if token.is_empty() {
+            return Ok(Caller::Guest);
+        }
+        if let Some((caller, exp)) = self.cache.lock().ok().and_then(|c| c.get(token).cloned()) {
+            return if now_secs < exp {
+                Ok(caller)
+            } else {
+                Err(TokenError::Expired)
+            };
+        }
+        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
+            .map_err(|e| match e.kind() {
+                jsonwebtoken::errors::ErrorKind::ExpiredSignature => TokenError::Expired,
+                _ => TokenError::Invalid,
+            })?;
+        let c = data.claims;
+        if now_secs >= c.exp {
+            return Err(TokenError::Expired);
+        }
+        let role = Role::parse(&c.role).ok_or(TokenError::Invalid)?;
+        let languages = if role == Role::Editor {
+            c.langs
+        } else {
+            Vec::new()
+        };
+        let caller = Caller::User {
+            id: c.sub,
+            role,
+            languages,
+        };
+        if let Ok(mut cache) = self.cache.lock() {
+            if cache.len() >= CACHE_MAX {
+                cache.clear();
+            }
+            cache.insert(token.to_string(), (caller.clone(), c.exp));
+        }
+        Ok(caller)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use base64::Engine;
+
+    const NOW: i64 = 1_800_000_000;
+
+    fn verifier() -> Verifier {
+        Verifier::new(&SigningKeys::generate())
+    }
+
+    #[test]
+    fn guests_have_no_token() {
+        let v = verifier();
+        assert_eq!(v.caller(None, NOW).unwrap(), Caller::Guest);
+        assert_eq!(v.caller(Some("Bearer "), NOW).unwrap(), Caller::Guest);
+        assert_eq!(v.caller(Some(""), NOW).unwrap(), Caller::Guest);
+    }
+
+    #[test]
+    fn a_minted_token_verifies_until_it_expires() {
+        let v = verifier();
+        let t = v.mint(&Verifier::claims("u1", Role::Editor, &["ko"], NOW, 600));
+        let h = format!("Bearer {t}");
+        let want = Caller::User {
+            id: "u1".into(),
+            role: Role::Editor,
+            languages: vec!["ko".into()],
+        };
+        assert_eq!(v.caller(Some(&h), NOW).unwrap(), want);
+        assert_eq!(v.caller(Some(&h), NOW).unwrap(), want); // cached
+        assert!(matches!(
+            v.caller(Some(&h), NOW + 600),
+            Err(TokenError::Expired)
+        ));
+    }
+
+    #[test]
+    fn refuses_foreign_keys_issuers_audiences_and_alg_none() {
+        let v = verifier();
+        let other = verifier();
+        let t = other.mint(&Verifier::claims("u1", Role::Admin, &[], NOW, 600));
+        assert!(v.caller(Some(&format!("Bearer {t}")), NOW).is_err());
+
+        let mut c = Verifier::claims("u1", Role::Admin, &[], NOW, 600);
+        c.iss = "someone-else".into();
+        assert!(v
+            .caller(Some(&format!("Bearer {}", v.mint(&c))), NOW)
+            .is_err());
+        let mut c = Verifier::claims("u1", Role::Admin, &[], NOW, 600);
+        c.aud = "another-app".into();
+        assert!(v
+            .caller(Some(&format!("Bearer {}", v.mint(&c))), NOW)
+            .is_err());
+
+        let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+        let claims =
+            serde_json::to_vec(&Verifier::claims("u1", Role::Admin, &[], NOW, 600)).unwrap();
+        let none = format!(
+            "{}.{}.",
+            b64.encode(br#"{"alg":"none","typ":"JWT"}"#),
+            b64.encode(claims)
+        );
+        assert!(v.caller(Some(&format!("Bearer {none}")), NOW).is_err());
+        assert!(v.caller(Some("Basic abc"), NOW).is_err());
+        assert!(v.caller(Some("Bearer not.a.token"), NOW).is_err());
+    }
+}

@@ -1,0 +1,63 @@
+//! tRPC v11's HTTP protocol at `/api/trpc` (DESIGN §3), so the unmodified `@trpc/client` works.
+//! `request` parses a call, `envelope` writes answers, `procedures` does the work.
+
+mod envelope;
+mod procedures;
+mod request;
+
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, Method, Uri};
+use axum::response::Response;
+use writeit_core::RpcError;
+
+use crate::app::AppState;
+use envelope::Answer;
+
+/// Handles every request under `/api/trpc/`.
+pub async fn handle(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    path: Option<Path<String>>,
+    body: Body,
+) -> Response {
+    if method == Method::HEAD {
+        return envelope::no_content();
+    }
+    let path = path.map(|Path(p)| p).unwrap_or_default();
+    let calls = match request::parse(&method, &uri, &headers, &path, body).await {
+        Ok(calls) => calls,
+        Err(e) => return envelope::whole_failure(&e),
+    };
+    let caller = match state
+        .verifier
+        .caller(headers_authorization(&headers), crate::clock::now_secs())
+    {
+        Ok(c) => c,
+        Err(e) => {
+            return envelope::whole_failure(&RpcError::new(
+                writeit_core::ErrorCode::Unauthorized,
+                e.to_string(),
+            ))
+        }
+    };
+    // Calls run one after another in call order: a batch that asks getServerTime before the
+    // queries must read the clock first, or the sync invariant (docs/sync.md) breaks.
+    let mut answers = Vec::with_capacity(calls.items.len());
+    for item in &calls.items {
+        let result = procedures::call(&state, &caller, item.procedure, item.input.as_deref()).await;
+        answers.push(Answer {
+            path: item.procedure.name,
+            result,
+        });
+    }
+    envelope::respond(calls.batched, answers)
+}
+
+fn headers_authorization(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+}

@@ -1,0 +1,164 @@
+//! Starter content (data/starter): languages and decks with their entries, loaded into an empty
+//! database on first start and by `writeit seed`. Ids are derived from the content (UUIDv5), so
+//! seeding twice updates the same rows instead of duplicating them.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use anyhow::Context;
+use serde::Deserialize;
+use writeit_core::entity::{grid_type, Deck, Entry, Example, Language};
+use writeit_core::validate::Validate;
+use writeit_store::Store;
+
+/// Namespace of starter content ids; fixed forever.
+const SEED_NAMESPACE: uuid::Uuid = uuid::uuid!("2d5c0e3a-8f41-5b6e-a7d9-0b1c2d3e4f50");
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct LanguageFile {
+    id: String,
+    name: String,
+    native_name: String,
+    rtl: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DeckFile {
+    slug: String,
+    language_code: String,
+    title: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    position: i32,
+    entries: Vec<EntryFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct EntryFile {
+    text: String,
+    #[serde(default)]
+    reading: String,
+    #[serde(default)]
+    meanings: Vec<String>,
+    #[serde(default)]
+    notes: String,
+    #[serde(default)]
+    examples: Vec<Example>,
+}
+
+/// What a seed wrote.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Seeded {
+    pub languages: usize,
+    pub decks: usize,
+    pub entries: usize,
+}
+
+fn id(kind: &str, name: &str) -> String {
+    uuid::Uuid::new_v5(&SEED_NAMESPACE, format!("{kind}/{name}").as_bytes()).to_string()
+}
+
+/// Loads every file of `dir` into the store (admin rights). Validates everything first, so a
+/// broken file writes nothing.
+pub async fn seed(store: &dyn Store, dir: &Path) -> anyhow::Result<Seeded> {
+    let languages: Vec<LanguageFile> = read_json(&dir.join("languages.json"))?;
+    let languages: Vec<Language> = languages
+        .into_iter()
+        .map(|l| Language {
+            grid_type: grid_type(&l.id),
+            id: l.id,
+            name: l.name,
+            native_name: l.native_name,
+            rtl: l.rtl,
+            updated_at: 0,
+            deleted: false,
+        })
+        .collect();
+    let mut deck_paths: Vec<_> = std::fs::read_dir(dir.join("decks"))
+        .with_context(|| format!("cannot list {}", dir.join("decks").display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    deck_paths.sort();
+    let mut decks = Vec::new();
+    let mut entries = Vec::new();
+    let mut seen = HashSet::new();
+    for path in deck_paths {
+        let file: DeckFile = read_json(&path)?;
+        let mut entry_ids = Vec::with_capacity(file.entries.len());
+        for e in file.entries {
+            let entry = Entry {
+                id: id("entry", &format!("{}/{}", file.language_code, e.text)),
+                language_code: file.language_code.clone(),
+                text: e.text,
+                reading: e.reading,
+                meanings: e.meanings,
+                notes: e.notes,
+                examples: e.examples,
+                audio_url: None,
+                updated_at: 0,
+                deleted: false,
+            };
+            entry.validate().map_err(|err| {
+                anyhow::anyhow!(
+                    "{}: entry '{}': {}",
+                    path.display(),
+                    entry.text,
+                    err.message
+                )
+            })?;
+            if !entry_ids.contains(&entry.id) {
+                entry_ids.push(entry.id.clone());
+            }
+            if seen.insert(entry.id.clone()) {
+                entries.push(entry);
+            }
+        }
+        let deck = Deck {
+            id: id("deck", &file.slug),
+            language_code: file.language_code,
+            title: file.title,
+            description: file.description,
+            entry_ids,
+            position: file.position,
+            updated_at: 0,
+            deleted: false,
+        };
+        deck.validate()
+            .map_err(|err| anyhow::anyhow!("{}: {}", path.display(), err.message))?;
+        decks.push(deck);
+    }
+    let admin = |_: &str| true;
+    let seeded = Seeded {
+        languages: languages.len(),
+        decks: decks.len(),
+        entries: entries.len(),
+    };
+    store.save_languages(languages).await?;
+    store.save_entries(entries, &admin).await?;
+    store.save_decks(decks, &admin).await?;
+    Ok(seeded)
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<T> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    serde_json::from_str(&text)
+        .with_context(|| format!("{} is not valid starter content", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ids_are_stable() {
+        assert_eq!(
+            super::id("deck", "ko-hangul-jamo"),
+            super::id("deck", "ko-hangul-jamo")
+        );
+        assert_ne!(super::id("deck", "a"), super::id("entry", "a"));
+    }
+}

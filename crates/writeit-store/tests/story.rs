@@ -1,0 +1,908 @@
+//! The store's behaviour, told once and run on every database: SQLite always, PostgreSQL when
+//! `WRITEIT_TEST_POSTGRES_URL` names a server (each test makes its own database there). With
+//! `WRITEIT_REQUIRE_POSTGRES=1` a missing URL fails the PostgreSQL tests instead of skipping them.
+//!
+//! Each story is an `async fn story_x(store: SharedStore)`; `stories!` turns it into the tests
+//! `sqlite_x` and `postgres_x`.
+
+mod common;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::*;
+use writeit_core::card::{card_id, rebuild};
+use writeit_core::entity::*;
+use writeit_core::paging::{Cursor, PageInput};
+use writeit_store::{Role, SharedStore, StoreError, User};
+
+macro_rules! stories {
+    ($($story:ident => $sqlite:ident, $postgres:ident;)*) => {$(
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $sqlite() {
+            common::run(Db::Sqlite, $story).await;
+        }
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $postgres() {
+            common::run(Db::Postgres, $story).await;
+        }
+    )*};
+}
+
+stories! {
+    story_empty_store => sqlite_empty_store, postgres_empty_store;
+    story_save_and_read_back => sqlite_save_and_read_back, postgres_save_and_read_back;
+    story_paging => sqlite_paging, postgres_paging;
+    story_upsert => sqlite_upsert, postgres_upsert;
+    story_may_write => sqlite_may_write, postgres_may_write;
+    story_user_rows => sqlite_user_rows, postgres_user_rows;
+    story_reviews => sqlite_reviews, postgres_reviews;
+    story_users => sqlite_users, postgres_users;
+    story_concurrent_sync => sqlite_concurrent_sync, postgres_concurrent_sync;
+    story_concurrent_review_sync => sqlite_concurrent_review_sync, postgres_concurrent_review_sync;
+}
+
+/// The message of a `StoreError::Invalid`, failing on any other outcome.
+fn invalid<T: std::fmt::Debug>(result: writeit_store::Result<T>) -> String {
+    match result {
+        Err(StoreError::Invalid(message)) => message,
+        other => panic!("expected StoreError::Invalid, got {other:?}"),
+    }
+}
+
+fn assert_forbidden<T: std::fmt::Debug>(result: writeit_store::Result<T>) {
+    assert!(
+        matches!(result, Err(StoreError::Forbidden(_))),
+        "expected StoreError::Forbidden, got {result:?}"
+    );
+}
+
+/// A card with the stamp cleared, to compare with `card::rebuild` (which leaves it 0).
+fn unstamped(card: &UserCard) -> UserCard {
+    UserCard {
+        updated_at: 0,
+        ..card.clone()
+    }
+}
+
+async fn story_empty_store(store: SharedStore) {
+    assert_eq!(store.server_time().await.unwrap(), 0);
+    assert!(store.query_languages(&since(0)).await.unwrap().is_empty());
+    assert!(store.query_decks(&since(0)).await.unwrap().is_empty());
+    assert!(store.query_entries(&since(0)).await.unwrap().is_empty());
+    assert!(store.query_characters(&since(0)).await.unwrap().is_empty());
+    let user = new_id();
+    assert!(store
+        .query_user_entries(&user, &since(0))
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(store
+        .query_user_decks(&user, &since(0))
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(store
+        .query_user_cards(&user, &since(0))
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(store
+        .query_user_reviews(&user, &since(0))
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(store.public_counts().await.unwrap(), [0, 0, 0, 0]);
+    assert_eq!(store.user(&user).await.unwrap(), None);
+}
+
+async fn story_save_and_read_back(store: SharedStore) {
+    // Languages: one batch, one stamp, never below the wall clock; the grid type is derived.
+    let before = now_ms();
+    let languages = seed_languages(&store).await;
+    let l_stamp = languages[0].updated_at;
+    assert!(
+        l_stamp >= before,
+        "stamp {l_stamp} below the wall clock {before}"
+    );
+    assert!(languages.iter().all(|l| l.updated_at == l_stamp));
+    let grid = |code: &str| languages.iter().find(|l| l.id == code).unwrap().grid_type;
+    assert_eq!(grid("en"), GridType::Letter);
+    assert_eq!(grid("ko"), GridType::Character);
+    assert_eq!(store.server_time().await.unwrap(), l_stamp);
+    assert_eq!(
+        store.query_languages(&since(0)).await.unwrap(),
+        sync_order(&languages)
+    );
+
+    // Entries: the client's updatedAt is ignored; the batch shares the next stamp.
+    let inputs = vec![
+        EntryAdder::new("ko")
+            .text("물")
+            .updated_at(i64::MAX / 4)
+            .build(),
+        EntryAdder::new("ko")
+            .text("불")
+            .audio("/audio/bul.mp3")
+            .build(),
+        EntryAdder::new("ja").text("水").build(),
+    ];
+    let entries = store.save_entries(inputs.clone(), &anyone).await.unwrap();
+    let e_stamp = entries[0].updated_at;
+    assert!(e_stamp > l_stamp);
+    for (saved, input) in entries.iter().zip(&inputs) {
+        assert_eq!(
+            *saved,
+            Entry {
+                updated_at: e_stamp,
+                ..input.clone()
+            }
+        );
+    }
+    assert_eq!(store.server_time().await.unwrap(), e_stamp);
+    assert_eq!(
+        store.query_entries(&since(0)).await.unwrap(),
+        sync_order(&entries)
+    );
+
+    // A deck keeps its entries in the given order.
+    let deck = DeckAdder::new("ko")
+        .title("Elements")
+        .position(3)
+        .entries(&[&entries[1], &entries[0]])
+        .add(&store)
+        .await;
+    assert!(deck.updated_at > e_stamp);
+    assert_eq!(
+        deck.entry_ids,
+        vec![entries[1].id.clone(), entries[0].id.clone()]
+    );
+    assert_eq!(
+        store.query_decks(&since(0)).await.unwrap(),
+        vec![deck.clone()]
+    );
+
+    // A character keeps its strokes.
+    let input = CharacterAdder::new("ko", "ㄱ").build();
+    let characters = store
+        .save_characters(vec![input.clone()], &anyone)
+        .await
+        .unwrap();
+    let c_stamp = characters[0].updated_at;
+    assert!(c_stamp > deck.updated_at);
+    assert_eq!(
+        characters,
+        vec![Character {
+            updated_at: c_stamp,
+            ..input
+        }]
+    );
+    assert_eq!(store.query_characters(&since(0)).await.unwrap(), characters);
+
+    assert_eq!(store.server_time().await.unwrap(), c_stamp);
+    assert_eq!(store.public_counts().await.unwrap(), [3, 1, 3, 1]);
+}
+
+async fn story_paging(store: SharedStore) {
+    seed_languages(&store).await;
+    // 25 entries in four transactions; each batch is saved in reverse id order, so the store,
+    // not the insertion order, must put it in (updatedAt, id) order.
+    let mut saved = Vec::new();
+    let mut stamps = Vec::new();
+    for size in [1, 5, 9, 10] {
+        let mut batch: Vec<Entry> = (0..size)
+            .map(|i| EntryAdder::new("ko").text(&format!("낱말 {i}")).build())
+            .collect();
+        batch.reverse();
+        let out = store.save_entries(batch, &anyone).await.unwrap();
+        assert!(out.iter().all(|e| e.updated_at == out[0].updated_at));
+        stamps.push(out[0].updated_at);
+        saved.extend(out);
+    }
+    assert!(stamps.windows(2).all(|w| w[0] < w[1]), "{stamps:?}");
+    let expected = sync_order(&saved);
+
+    // Pages of 7, each resumed after the previous page's last row: 7, 7, 7, 4.
+    let mut rows: Vec<Entry> = Vec::new();
+    let mut sizes = Vec::new();
+    loop {
+        let after = rows.last().map(|e| Cursor {
+            updated_at: e.updated_at,
+            id: e.id.clone(),
+        });
+        let page = store
+            .query_entries(&PageInput {
+                offset: 0,
+                after,
+                limit: Some(7),
+            })
+            .await
+            .unwrap();
+        sizes.push(page.len());
+        let short = page.len() < 7;
+        rows.extend(page);
+        if short {
+            break;
+        }
+    }
+    assert_eq!(sizes, vec![7, 7, 7, 4]);
+    assert_eq!(rows, expected);
+    let ids: HashSet<&str> = rows.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(ids.len(), 25, "every row exactly once");
+    // A limit that divides the total ends with an empty page and still returns every row once.
+    assert_eq!(pull_entries(&store, 0, 5).await, expected);
+
+    // The offset keeps only rows stamped after it.
+    let after_second: Vec<Entry> = expected
+        .iter()
+        .filter(|e| e.updated_at > stamps[1])
+        .cloned()
+        .collect();
+    assert_eq!(after_second.len(), 19);
+    assert_eq!(pull_entries(&store, stamps[1], 7).await, after_second);
+    assert_eq!(pull_entries(&store, stamps[1] + 1, 7).await, after_second);
+    assert_eq!(pull_entries(&store, stamps[3] - 1, 7).await.len(), 10);
+    assert!(pull_entries(&store, stamps[3], 7).await.is_empty());
+
+    // A tombstone is a change like any other: it is returned, last, marked deleted.
+    let gone = EntryAdder::from(&expected[3]).deleted().add(&store).await;
+    assert!(gone.deleted && gone.updated_at > stamps[3]);
+    assert_eq!(
+        store.query_entries(&since(stamps[3])).await.unwrap(),
+        vec![gone.clone()]
+    );
+    let all = pull_entries(&store, 0, 7).await;
+    assert_eq!(all.len(), 25);
+    assert_eq!(all.last(), Some(&gone));
+    assert_eq!(all.iter().filter(|e| e.deleted).count(), 1);
+    assert_eq!(store.public_counts().await.unwrap()[2], 25);
+}
+
+async fn story_upsert(store: SharedStore) {
+    let languages = seed_languages(&store).await;
+
+    let first = EntryAdder::new("ko").text("물").add(&store).await;
+    let second = EntryAdder::from(&first).text("불").add(&store).await;
+    assert_eq!(second.id, first.id);
+    assert!(second.updated_at > first.updated_at);
+    let rows = store.query_entries(&since(0)).await.unwrap();
+    assert_eq!(rows, vec![second.clone()]);
+    assert_eq!(rows[0].text, "불");
+
+    let deck = DeckAdder::new("ko").title("One").add(&store).await;
+    let mut renamed = deck.clone();
+    renamed.title = "Two".into();
+    renamed.entry_ids = vec![second.id.clone()];
+    let renamed = store.save_decks(vec![renamed], &anyone).await.unwrap();
+    assert!(renamed[0].updated_at > deck.updated_at);
+    assert_eq!(store.query_decks(&since(0)).await.unwrap(), renamed);
+    assert_eq!(renamed[0].title, "Two");
+
+    let character = CharacterAdder::new("ko", "ㄱ").build();
+    store
+        .save_characters(vec![character.clone()], &anyone)
+        .await
+        .unwrap();
+    let mut changed = character;
+    changed.strokes.truncate(1);
+    let changed = store.save_characters(vec![changed], &anyone).await.unwrap();
+    assert_eq!(store.query_characters(&since(0)).await.unwrap(), changed);
+    assert_eq!(changed[0].strokes.len(), 1);
+
+    let mut korean = languages.iter().find(|l| l.id == "ko").unwrap().clone();
+    korean.name = "Korean (Hangul)".into();
+    let korean = store.save_languages(vec![korean]).await.unwrap();
+    let rows = store.query_languages(&since(0)).await.unwrap();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows.last(), korean.first());
+
+    assert_eq!(store.public_counts().await.unwrap(), [3, 1, 1, 1]);
+    assert_eq!(store.server_time().await.unwrap(), korean[0].updated_at);
+}
+
+async fn story_may_write(store: SharedStore) {
+    seed_languages(&store).await;
+    let only_ko = |language: &str| language == "ko";
+
+    // The new language must be writable.
+    assert_forbidden(
+        store
+            .save_decks(vec![DeckAdder::new("ja").build()], &only_ko)
+            .await,
+    );
+    assert_forbidden(
+        store
+            .save_characters(vec![CharacterAdder::new("ja", "あ").build()], &only_ko)
+            .await,
+    );
+    assert_forbidden(
+        store
+            .save_entries(vec![EntryAdder::new("ja").build()], &only_ko)
+            .await,
+    );
+    let ko_deck = store
+        .save_decks(vec![DeckAdder::new("ko").build()], &only_ko)
+        .await
+        .unwrap();
+
+    // So must the old one: moving a row out of a language writes that language too.
+    let ja_entry = EntryAdder::new("ja").text("水").add(&store).await;
+    assert_forbidden(
+        store
+            .save_entries(
+                vec![EntryAdder::from(&ja_entry).language("ko").build()],
+                &only_ko,
+            )
+            .await,
+    );
+    let mut moved_deck = ko_deck[0].clone();
+    moved_deck.language_code = "ja".into();
+    assert_forbidden(store.save_decks(vec![moved_deck], &only_ko).await);
+    assert_eq!(
+        store.query_entries(&since(0)).await.unwrap(),
+        vec![ja_entry.clone()]
+    );
+    assert_eq!(store.query_decks(&since(0)).await.unwrap(), ko_deck);
+
+    // An unknown language is invalid input, whoever asks.
+    let message = invalid(
+        store
+            .save_entries(vec![EntryAdder::new("xx").build()], &anyone)
+            .await,
+    );
+    assert!(message.starts_with("languageCode:"), "{message}");
+    let message = invalid(
+        store
+            .save_decks(vec![DeckAdder::new("xx").build()], &anyone)
+            .await,
+    );
+    assert!(message.starts_with("languageCode:"), "{message}");
+    let message = invalid(
+        store
+            .save_characters(vec![CharacterAdder::new("xx", "x").build()], &anyone)
+            .await,
+    );
+    assert!(message.starts_with("languageCode:"), "{message}");
+
+    // A batch is one transaction: a valid first item is not saved when the second fails, and
+    // the sync clock does not move.
+    let counts = store.public_counts().await.unwrap();
+    let clock = store.server_time().await.unwrap();
+    let first = EntryAdder::new("ko").build();
+    assert_forbidden(
+        store
+            .save_entries(vec![first.clone(), EntryAdder::new("ja").build()], &only_ko)
+            .await,
+    );
+    let message = invalid(
+        store
+            .save_entries(vec![first.clone(), EntryAdder::new("xx").build()], &anyone)
+            .await,
+    );
+    assert!(message.starts_with("languageCode:"), "{message}");
+    assert_forbidden(
+        store
+            .save_decks(
+                vec![DeckAdder::new("ko").build(), DeckAdder::new("ja").build()],
+                &only_ko,
+            )
+            .await,
+    );
+    assert_eq!(store.server_time().await.unwrap(), clock);
+    assert_eq!(store.public_counts().await.unwrap(), counts);
+    assert!(store.query_entries(&since(clock)).await.unwrap().is_empty());
+    assert!(store.query_decks(&since(clock)).await.unwrap().is_empty());
+
+    // A deleted language takes no new rows.
+    let mut english = language("en", "English", "English");
+    english.deleted = true;
+    store.save_languages(vec![english]).await.unwrap();
+    let message = invalid(
+        store
+            .save_entries(vec![EntryAdder::new("en").build()], &anyone)
+            .await,
+    );
+    assert!(message.starts_with("languageCode:"), "{message}");
+
+    // What the editor may write, they can.
+    let saved = store.save_entries(vec![first], &only_ko).await.unwrap();
+    assert_eq!(store.query_entries(&since(clock)).await.unwrap().len(), 1);
+    assert_eq!(saved[0].language_code, "ko");
+}
+
+async fn story_user_rows(store: SharedStore) {
+    seed_languages(&store).await;
+    let entry = EntryAdder::new("ko").add(&store).await;
+    let deck = DeckAdder::new("ko").entries(&[&entry]).add(&store).await;
+    let (a, b) = (new_id(), new_id());
+
+    // A user deck takes its defaults: 20 new cards a day, retention 0.9.
+    let user_deck = store
+        .save_user_deck(&a, &user_deck_input(&deck.id))
+        .await
+        .unwrap();
+    assert_eq!(
+        user_deck,
+        UserDeck {
+            id: deck.id.clone(),
+            deck_id: deck.id.clone(),
+            new_per_day: 20,
+            desired_retention: 0.9,
+            updated_at: store.server_time().await.unwrap(),
+            deleted: false,
+        }
+    );
+    assert!(user_deck.updated_at > deck.updated_at);
+    assert_eq!(
+        store.query_user_decks(&a, &since(0)).await.unwrap(),
+        vec![user_deck.clone()]
+    );
+
+    // Saved again by `id`, with settings: one row, new content, new stamp.
+    let changed = store
+        .save_user_deck(
+            &a,
+            &SaveUserDeckInput {
+                id: Some(deck.id.clone()),
+                deck_id: None,
+                new_per_day: Some(5),
+                desired_retention: Some(0.85),
+                deleted: None,
+                updated_at: None,
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!((changed.new_per_day, changed.desired_retention), (5, 0.85));
+    assert!(changed.updated_at > user_deck.updated_at);
+    assert_eq!(
+        store.query_user_decks(&a, &since(0)).await.unwrap(),
+        vec![changed.clone()]
+    );
+    let message = invalid(store.save_user_deck(&a, &user_deck_input(&new_id())).await);
+    assert!(message.starts_with("deckId:"), "{message}");
+
+    // User entries.
+    let enabled = store
+        .save_user_entry(&a, &user_entry_input(&entry.id, true))
+        .await
+        .unwrap();
+    assert_eq!(
+        enabled,
+        UserEntry {
+            id: entry.id.clone(),
+            entry_id: entry.id.clone(),
+            enabled: true,
+            updated_at: store.server_time().await.unwrap(),
+            deleted: false,
+        }
+    );
+    let disabled = store
+        .save_user_entry(&a, &user_entry_input(&entry.id, false))
+        .await
+        .unwrap();
+    assert!(!disabled.enabled && disabled.updated_at > enabled.updated_at);
+    assert_eq!(
+        store.query_user_entries(&a, &since(0)).await.unwrap(),
+        vec![disabled.clone()]
+    );
+    let message = invalid(
+        store
+            .save_user_entry(&a, &user_entry_input(&new_id(), true))
+            .await,
+    );
+    assert!(message.starts_with("entryId:"), "{message}");
+    store
+        .save_user_review(&a, &ReviewAdder::new(&entry.id, CardKind::Meaning).build())
+        .await
+        .unwrap();
+
+    // B sees none of A's rows, and A none of B's.
+    assert!(store
+        .query_user_decks(&b, &since(0))
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(store
+        .query_user_entries(&b, &since(0))
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(store
+        .query_user_cards(&b, &since(0))
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(store
+        .query_user_reviews(&b, &since(0))
+        .await
+        .unwrap()
+        .is_empty());
+    let mut input = user_deck_input(&deck.id);
+    input.new_per_day = Some(50);
+    let theirs = store.save_user_deck(&b, &input).await.unwrap();
+    assert_eq!(theirs.new_per_day, 50);
+    assert_eq!(
+        store.query_user_decks(&b, &since(0)).await.unwrap(),
+        vec![theirs]
+    );
+    assert_eq!(
+        store.query_user_decks(&a, &since(0)).await.unwrap(),
+        vec![changed]
+    );
+    assert_eq!(
+        store.query_user_cards(&a, &since(0)).await.unwrap().len(),
+        1
+    );
+    assert_eq!(
+        store.query_user_reviews(&a, &since(0)).await.unwrap().len(),
+        1
+    );
+}
+
+async fn story_reviews(store: SharedStore) {
+    seed_languages(&store).await;
+    let entry = EntryAdder::new("ko").add(&store).await;
+    let user = new_id();
+    let reviews = vec![
+        ReviewAdder::new(&entry.id, CardKind::Reading)
+            .rating(3)
+            .at(T0)
+            .build(),
+        ReviewAdder::new(&entry.id, CardKind::Reading)
+            .rating(3)
+            .at(T0 + 10 * MINUTE)
+            .build(),
+        ReviewAdder::new(&entry.id, CardKind::Reading)
+            .rating(1)
+            .at(T0 + 3 * DAY)
+            .retention(0.85)
+            .build(),
+        ReviewAdder::new(&entry.id, CardKind::Reading)
+            .rating(4)
+            .at(T0 + 3 * DAY + 10 * MINUTE)
+            .score(0.75)
+            .build(),
+    ];
+
+    // Each save answers the card rebuilt from every review so far.
+    let mut cards = Vec::new();
+    for (i, review) in reviews.iter().enumerate() {
+        let card = store.save_user_review(&user, review).await.unwrap();
+        assert_eq!(card.id, card_id(&entry.id, CardKind::Reading));
+        assert_eq!(unstamped(&card), rebuild(reviews[..=i].to_vec()).unwrap());
+        assert_eq!(card.updated_at, store.server_time().await.unwrap());
+        cards.push(card);
+    }
+    let card = cards.last().unwrap().clone();
+    assert_eq!(card.reps, 4);
+    assert_eq!(card.lapses, 1);
+    assert_eq!(
+        store.query_user_cards(&user, &since(0)).await.unwrap(),
+        vec![card.clone()]
+    );
+    // Reviews are kept as sent, stamped with their save; paged like any table.
+    let stored: Vec<UserReview> = reviews
+        .iter()
+        .zip(&cards)
+        .map(|(r, c)| UserReview {
+            updated_at: c.updated_at,
+            ..r.clone()
+        })
+        .collect();
+    let pulled = pull(0, 3, |page| {
+        let (store, user) = (store.clone(), user.clone());
+        async move { store.query_user_reviews(&user, &page).await }
+    })
+    .await;
+    assert_eq!(pulled, stored);
+
+    // Saving a review again changes nothing and answers the card as it stands.
+    let again = store.save_user_review(&user, &reviews[1]).await.unwrap();
+    assert_eq!(again, card);
+    // The same id with another answer is a conflict, and is not recorded.
+    let other = UserReview {
+        rating: 4,
+        ..reviews[1].clone()
+    };
+    let result = store.save_user_review(&user, &other).await;
+    assert!(
+        matches!(result, Err(StoreError::Conflict(_))),
+        "expected StoreError::Conflict, got {result:?}"
+    );
+    assert_eq!(
+        store.query_user_reviews(&user, &since(0)).await.unwrap(),
+        stored
+    );
+    assert_eq!(
+        store.query_user_cards(&user, &since(0)).await.unwrap(),
+        vec![card.clone()]
+    );
+
+    // Reviews arriving out of order (another device, offline) give the same card.
+    let late = new_id();
+    let shuffled: Vec<UserReview> = reviews
+        .iter()
+        .map(|r| UserReview {
+            id: new_id(),
+            ..r.clone()
+        })
+        .collect();
+    let mut arrived = Vec::new();
+    let mut last = None;
+    for i in [3, 0, 2, 1] {
+        arrived.push(shuffled[i].clone());
+        let card = store.save_user_review(&late, &shuffled[i]).await.unwrap();
+        assert_eq!(unstamped(&card), rebuild(arrived.clone()).unwrap());
+        last = Some(card);
+    }
+    assert_eq!(unstamped(&last.unwrap()), unstamped(&card));
+
+    // Another kind of the same entry is another card.
+    let writing = store
+        .save_user_review(
+            &user,
+            &ReviewAdder::new(&entry.id, CardKind::Writing)
+                .score(0.5)
+                .build(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(writing.id, card_id(&entry.id, CardKind::Writing));
+    assert_eq!(
+        store.query_user_cards(&user, &since(0)).await.unwrap(),
+        vec![card, writing]
+    );
+
+    // A review of an unknown entry is invalid.
+    let message = invalid(
+        store
+            .save_user_review(
+                &user,
+                &ReviewAdder::new(&new_id(), CardKind::Meaning).build(),
+            )
+            .await,
+    );
+    assert!(message.starts_with("entryId:"), "{message}");
+}
+
+async fn story_users(store: SharedStore) {
+    assert_eq!(store.user("nobody").await.unwrap(), None);
+    let editor = User {
+        id: new_id(),
+        email: "editor@example.com".into(),
+        role: Role::Editor,
+        editor_languages: vec!["ko".into(), "ja".into()],
+        disabled: false,
+    };
+    store.save_user(&editor).await.unwrap();
+    assert_eq!(store.user(&editor.id).await.unwrap(), Some(editor.clone()));
+
+    let learner = User {
+        id: new_id(),
+        email: "learner@example.com".into(),
+        role: Role::User,
+        editor_languages: Vec::new(),
+        disabled: false,
+    };
+    store.save_user(&learner).await.unwrap();
+    assert_eq!(store.user(&learner.id).await.unwrap(), Some(learner));
+
+    // Saved again: replaced.
+    let promoted = User {
+        role: Role::Admin,
+        editor_languages: Vec::new(),
+        disabled: true,
+        ..editor
+    };
+    store.save_user(&promoted).await.unwrap();
+    assert_eq!(store.user(&promoted.id).await.unwrap(), Some(promoted));
+}
+
+/// Writer tasks, syncer tasks, and entries each writer saves.
+const WRITERS: usize = 4;
+const SYNCERS: usize = 3;
+const PER_WRITER: usize = 100;
+/// Rows per page while syncing: small, so a sync takes several pages while writes go on.
+const SYNC_PAGE: u32 = 16;
+
+/// DESIGN §4: a change committed at any moment is seen by the next sync of every client. Writers
+/// save entries (one per transaction; every tenth also re-saves an older one) while syncers loop
+/// as clients do: T = server time; pull everything after lastSync; lastSync = T. After the
+/// writers finish, each syncer syncs once more; its copy must then equal the server's.
+async fn story_concurrent_sync(store: SharedStore) {
+    seed_languages(&store).await;
+    let done = Arc::new(AtomicBool::new(false));
+    let syncers: Vec<_> = (0..SYNCERS)
+        .map(|_| tokio::spawn(sync_entries(store.clone(), done.clone())))
+        .collect();
+    let writers: Vec<_> = (0..WRITERS)
+        .map(|w| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let mut saved: Vec<Entry> = Vec::new();
+                for i in 0..PER_WRITER {
+                    let entry = EntryAdder::new("ko")
+                        .text(&format!("writer {w} entry {i}"))
+                        .add(&store)
+                        .await;
+                    saved.push(entry);
+                    if i % 10 == 9 {
+                        let old = saved[(jitter(i as u64)) as usize].clone();
+                        EntryAdder::from(&old)
+                            .text(&format!("writer {w} entry {i} again"))
+                            .add(&store)
+                            .await;
+                    }
+                    tokio::time::sleep(Duration::from_micros(jitter(2_000))).await;
+                }
+                saved.into_iter().map(|e| e.id).collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let mut written = HashSet::new();
+    for writer in writers {
+        written.extend(writer.await.unwrap());
+    }
+    done.store(true, Ordering::SeqCst);
+    assert_eq!(written.len(), WRITERS * PER_WRITER);
+
+    let server: HashMap<String, Entry> = pull_entries(&store, 0, 1000)
+        .await
+        .into_iter()
+        .map(|e| (e.id.clone(), e))
+        .collect();
+    assert_eq!(server.keys().cloned().collect::<HashSet<_>>(), written);
+    for syncer in syncers {
+        let (copy, rounds) = syncer.await.unwrap();
+        let missing = written.iter().filter(|id| !copy.contains_key(*id)).count();
+        assert_eq!(missing, 0, "a syncer missed {missing} entries");
+        let stale = copy.iter().filter(|(id, e)| server[*id] != **e).count();
+        assert_eq!(stale, 0, "a syncer holds {stale} outdated entries");
+        assert_eq!(copy.len(), server.len());
+        assert!(rounds > 1, "the syncer never overlapped the writers");
+    }
+}
+
+/// The same invariant for one user's reviews and cards, written by two devices at once (reviews
+/// of the same cards, arriving out of reviewedAt order): every syncer ends with every review and
+/// with cards equal to the server's, which equal the rebuild of all their reviews.
+async fn story_concurrent_review_sync(store: SharedStore) {
+    seed_languages(&store).await;
+    let entries: Vec<Entry> = store
+        .save_entries(
+            (0..4).map(|_| EntryAdder::new("ko").build()).collect(),
+            &anyone,
+        )
+        .await
+        .unwrap();
+    let user = new_id();
+    let done = Arc::new(AtomicBool::new(false));
+    let syncers: Vec<_> = (0..SYNCERS)
+        .map(|_| {
+            let (store, done, user) = (store.clone(), done.clone(), user.clone());
+            tokio::spawn(async move {
+                let mut last_sync = 0;
+                let mut reviews = HashMap::new();
+                let mut cards = HashMap::new();
+                loop {
+                    let finished = done.load(Ordering::SeqCst);
+                    let t = store.server_time().await.unwrap();
+                    let page_reviews = pull(last_sync, SYNC_PAGE, |page| {
+                        let (store, user) = (store.clone(), user.clone());
+                        async move { store.query_user_reviews(&user, &page).await }
+                    })
+                    .await;
+                    let page_cards = pull(last_sync, SYNC_PAGE, |page| {
+                        let (store, user) = (store.clone(), user.clone());
+                        async move { store.query_user_cards(&user, &page).await }
+                    })
+                    .await;
+                    reviews.extend(page_reviews.into_iter().map(|r| (r.id.clone(), r)));
+                    cards.extend(page_cards.into_iter().map(|c| (c.id.clone(), c)));
+                    last_sync = t;
+                    if finished {
+                        return (reviews, cards);
+                    }
+                    tokio::time::sleep(Duration::from_micros(jitter(2_000))).await;
+                }
+            })
+        })
+        .collect();
+    let kinds = [CardKind::Meaning, CardKind::Reading, CardKind::Writing];
+    let writers: Vec<_> = (0..2)
+        .map(|w| {
+            let (store, user, entries) = (store.clone(), user.clone(), entries.clone());
+            tokio::spawn(async move {
+                for i in 0..PER_WRITER {
+                    let entry = &entries[i % entries.len()];
+                    // Device 1 reviews later than device 0 but uploads alongside it.
+                    let at = T0 + (i as i64) * 7 * MINUTE + (w as i64) * 3 * DAY;
+                    let review = ReviewAdder::new(&entry.id, kinds[i % kinds.len()])
+                        .rating(1 + jitter(4) as u8)
+                        .at(at)
+                        .build();
+                    store.save_user_review(&user, &review).await.unwrap();
+                    tokio::time::sleep(Duration::from_micros(jitter(2_000))).await;
+                }
+            })
+        })
+        .collect();
+    for writer in writers {
+        writer.await.unwrap();
+    }
+    done.store(true, Ordering::SeqCst);
+
+    let all_reviews = pull(0, 1000, |page| {
+        let (store, user) = (store.clone(), user.clone());
+        async move { store.query_user_reviews(&user, &page).await }
+    })
+    .await;
+    assert_eq!(all_reviews.len(), 2 * PER_WRITER);
+    let server_cards: HashMap<String, UserCard> = pull(0, 1000, |page| {
+        let (store, user) = (store.clone(), user.clone());
+        async move { store.query_user_cards(&user, &page).await }
+    })
+    .await
+    .into_iter()
+    .map(|c| (c.id.clone(), c))
+    .collect();
+    assert_eq!(server_cards.len(), entries.len() * kinds.len());
+    let mut by_card: HashMap<String, Vec<UserReview>> = HashMap::new();
+    for review in &all_reviews {
+        by_card
+            .entry(review.card_id.clone())
+            .or_default()
+            .push(review.clone());
+    }
+    for (id, reviews) in by_card {
+        assert_eq!(
+            unstamped(&server_cards[&id]),
+            rebuild(reviews).unwrap(),
+            "card {id} is not the rebuild of its reviews"
+        );
+    }
+    let server_reviews: HashMap<String, UserReview> =
+        all_reviews.into_iter().map(|r| (r.id.clone(), r)).collect();
+    for syncer in syncers {
+        let (reviews, cards) = syncer.await.unwrap();
+        assert_eq!(
+            reviews.len(),
+            server_reviews.len(),
+            "a syncer missed reviews"
+        );
+        assert!(reviews == server_reviews, "a syncer's reviews differ");
+        assert!(
+            cards == server_cards,
+            "a syncer's cards differ from the server's"
+        );
+    }
+}
+
+/// One client's sync loop over entries until `done`, then one final sync: the rows it holds (by
+/// id, the latest version) and how many syncs it made.
+async fn sync_entries(
+    store: SharedStore,
+    done: Arc<AtomicBool>,
+) -> (HashMap<String, Entry>, usize) {
+    let mut last_sync = 0;
+    let mut copy = HashMap::new();
+    let mut rounds = 0;
+    loop {
+        // Read before syncing, so the last round starts after every write has committed.
+        let finished = done.load(Ordering::SeqCst);
+        let t = store.server_time().await.unwrap();
+        for entry in pull_entries(&store, last_sync, SYNC_PAGE).await {
+            assert!(entry.updated_at > last_sync);
+            copy.insert(entry.id.clone(), entry);
+        }
+        last_sync = t;
+        rounds += 1;
+        if finished {
+            return (copy, rounds);
+        }
+        tokio::time::sleep(Duration::from_micros(jitter(2_000))).await;
+    }
+}
