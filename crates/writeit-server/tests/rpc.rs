@@ -1,0 +1,643 @@
+//! The tRPC wire protocol and the authorization matrix, over HTTP against a real server.
+
+use reqwest::{Client, Method, StatusCode};
+use serde_json::{json, Value};
+use writeit_core::card::card_id;
+use writeit_core::entity::CardKind;
+use writeit_server::testing::TestServer;
+use writeit_store::Role;
+
+struct Ctx {
+    server: TestServer,
+    http: Client,
+    _dir: TempDir,
+}
+
+/// A temp folder removed on drop.
+struct TempDir(std::path::PathBuf);
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+async fn start() -> Ctx {
+    let dir = std::env::temp_dir().join(format!("writeit-rpc-{}", uuid::Uuid::now_v7()));
+    let store = writeit_store::open(&format!("sqlite:{}", dir.join("t.db").display()))
+        .await
+        .unwrap();
+    let starter = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/starter");
+    writeit_server::seed::seed(&*store, &starter).await.unwrap();
+    let server = TestServer::start(store).await;
+    Ctx {
+        server,
+        http: Client::new(),
+        _dir: TempDir(dir),
+    }
+}
+
+fn enc(v: &Value) -> String {
+    percent_encoding::utf8_percent_encode(&v.to_string(), percent_encoding::NON_ALPHANUMERIC)
+        .to_string()
+}
+
+impl Ctx {
+    async fn raw(
+        &self,
+        method: Method,
+        path_and_query: &str,
+        auth: Option<&str>,
+        body: Option<(&str, String)>,
+    ) -> (StatusCode, Value) {
+        let mut req = self
+            .http
+            .request(method, format!("{}{path_and_query}", self.server.url()));
+        if let Some(a) = auth {
+            req = req.header("authorization", a);
+        }
+        if let Some((ct, b)) = body {
+            req = req.header("content-type", ct).body(b);
+        }
+        let res = req.send().await.unwrap();
+        let status = res.status();
+        let text = res.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    async fn query(
+        &self,
+        proc: &str,
+        input: Option<Value>,
+        auth: Option<&str>,
+    ) -> (StatusCode, Value) {
+        let q = input
+            .map(|i| format!("?input={}", enc(&i)))
+            .unwrap_or_default();
+        self.raw(Method::GET, &format!("/api/trpc/{proc}{q}"), auth, None)
+            .await
+    }
+
+    async fn mutate(&self, proc: &str, input: Value, auth: Option<&str>) -> (StatusCode, Value) {
+        self.raw(
+            Method::POST,
+            &format!("/api/trpc/{proc}"),
+            auth,
+            Some(("application/json", input.to_string())),
+        )
+        .await
+    }
+
+    fn bearer(&self, sub: &str, role: Role, langs: &[&str]) -> String {
+        self.server.bearer(sub, role, langs)
+    }
+}
+
+fn code(v: &Value) -> &str {
+    v["error"]["data"]["code"].as_str().unwrap_or("")
+}
+
+fn uuid7() -> String {
+    uuid::Uuid::now_v7().to_string()
+}
+
+fn deck(lang: &str) -> Value {
+    json!({"id": uuid7(), "languageCode": lang, "title": "T", "description": "", "entryIds": [], "position": 0})
+}
+
+fn entry(lang: &str) -> Value {
+    json!({"id": uuid7(), "languageCode": lang, "text": "가방", "reading": "gabang", "meanings": ["bag"]})
+}
+
+#[tokio::test]
+async fn batched_and_unbatched_queries() {
+    let c = start().await;
+    let input = json!({"1": {"offset": 0}, "2": {"offset": 0, "limit": 2}});
+    let (s, v) = c
+        .raw(
+            Method::GET,
+            &format!(
+                "/api/trpc/getServerTime,queryLanguages,queryDecks?batch=1&input={}",
+                enc(&input)
+            ),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(s, 200);
+    let arr = v.as_array().unwrap();
+    assert_eq!(arr.len(), 3);
+    assert!(arr[0]["result"]["data"].as_i64().unwrap() > 0);
+    assert_eq!(arr[1]["result"]["data"].as_array().unwrap().len(), 8);
+    assert_eq!(arr[2]["result"]["data"].as_array().unwrap().len(), 2);
+
+    let (s, v) = c
+        .query("queryLanguages", Some(json!({"offset": 0})), None)
+        .await;
+    assert_eq!(s, 200);
+    let langs = v["result"]["data"].as_array().unwrap();
+    let ko = langs.iter().find(|l| l["id"] == "ko").unwrap();
+    assert_eq!(ko["gridType"], "character");
+    assert_eq!(langs.iter().find(|l| l["id"] == "he").unwrap()["rtl"], true);
+
+    let (s, v) = c.query("getServerTime", None, Some("Bearer ")).await;
+    assert_eq!(s, 200);
+    assert!(v["result"]["data"].is_i64());
+
+    // A batch where no op has input sends `{}`.
+    let (s, _) = c
+        .raw(
+            Method::GET,
+            &format!("/api/trpc/getServerTime?batch=1&input={}", enc(&json!({}))),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(s, 200);
+}
+
+#[tokio::test]
+async fn whole_request_failures_answer_one_error() {
+    let c = start().await;
+    let (s, v) = c
+        .raw(Method::HEAD, "/api/trpc/getServerTime", None, None)
+        .await;
+    assert_eq!(
+        (s, v),
+        (StatusCode::NO_CONTENT, Value::String(String::new()))
+    );
+
+    let (s, v) = c.query("nope", None, None).await;
+    assert_eq!((s.as_u16(), code(&v)), (404, "NOT_FOUND"));
+    assert_eq!(v["error"]["code"], -32004);
+
+    let (s, v) = c
+        .raw(Method::GET, "/api/trpc/saveDeck?input=%7B%7D", None, None)
+        .await;
+    assert_eq!((s.as_u16(), code(&v)), (405, "METHOD_NOT_SUPPORTED"));
+    let (s, v) = c
+        .raw(
+            Method::POST,
+            "/api/trpc/getServerTime",
+            None,
+            Some(("application/json", "{}".into())),
+        )
+        .await;
+    assert_eq!((s.as_u16(), code(&v)), (405, "METHOD_NOT_SUPPORTED"));
+    let (s, v) = c
+        .raw(Method::PUT, "/api/trpc/getServerTime", None, None)
+        .await;
+    assert_eq!((s.as_u16(), code(&v)), (405, "METHOD_NOT_SUPPORTED"));
+
+    let (s, v) = c
+        .raw(
+            Method::POST,
+            "/api/trpc/saveDeck",
+            None,
+            Some(("text/plain", "{}".into())),
+        )
+        .await;
+    assert_eq!((s.as_u16(), code(&v)), (415, "UNSUPPORTED_MEDIA_TYPE"));
+    assert_eq!(v["error"]["code"], -32015);
+
+    let many = vec!["getServerTime"; 33].join(",");
+    let (s, v) = c
+        .raw(
+            Method::GET,
+            &format!("/api/trpc/{many}?batch=1&input=%7B%7D"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!((s.as_u16(), code(&v)), (413, "PAYLOAD_TOO_LARGE"));
+    assert!(v.is_object());
+
+    let long = "x".repeat(17 * 1024);
+    let (s, v) = c
+        .raw(
+            Method::GET,
+            &format!("/api/trpc/getServerTime?input={long}"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!((s.as_u16(), code(&v)), (413, "PAYLOAD_TOO_LARGE"));
+
+    let big = format!("{{\"0\": \"{}\"}}", "x".repeat(2 * 1024 * 1024 + 1));
+    let (s, v) = c
+        .raw(
+            Method::POST,
+            "/api/trpc/saveDeck?batch=1",
+            None,
+            Some(("application/json", big)),
+        )
+        .await;
+    assert_eq!((s.as_u16(), code(&v)), (413, "PAYLOAD_TOO_LARGE"));
+
+    let (s, v) = c
+        .raw(
+            Method::GET,
+            "/api/trpc/queryDecks?input=%7Bnot-json",
+            None,
+            None,
+        )
+        .await;
+    assert_eq!((s.as_u16(), code(&v)), (400, "PARSE_ERROR"));
+    assert_eq!(v["error"]["code"], -32700);
+
+    let admin = c.bearer("admin", Role::Admin, &[]);
+    let (s, v) = c
+        .query(
+            "queryDecks",
+            Some(json!({"offset": 0})),
+            Some("Bearer not-a-token"),
+        )
+        .await;
+    assert_eq!((s.as_u16(), code(&v)), (401, "UNAUTHORIZED"));
+    let (s, _) = c
+        .query("queryDecks", Some(json!({"offset": 0})), Some(&admin))
+        .await;
+    assert_eq!(s, 200);
+}
+
+#[tokio::test]
+async fn validation_names_the_field() {
+    let c = start().await;
+    let admin = c.bearer("admin", Role::Admin, &[]);
+    let mut d = deck("ko");
+    d["title"] = json!("  ");
+    let (s, v) = c.mutate("saveDeck", d, Some(&admin)).await;
+    assert_eq!((s.as_u16(), code(&v)), (400, "BAD_REQUEST"));
+    assert_eq!(v["error"]["message"], "title: is required");
+    assert_eq!(v["error"]["data"]["path"], "saveDeck");
+
+    let mut d = deck("ko");
+    d["title"] = json!("x".repeat(201));
+    let (_, v) = c.mutate("saveDeck", d, Some(&admin)).await;
+    assert_eq!(
+        v["error"]["message"],
+        "title: must be at most 200 characters"
+    );
+
+    let mut d = deck("ko");
+    d["position"] = json!("first");
+    let (_, v) = c.mutate("saveDeck", d, Some(&admin)).await;
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("position: invalid type"),
+        "{v}"
+    );
+
+    let (_, v) = c.mutate("saveDeck", deck("xx"), Some(&admin)).await;
+    assert_eq!(v["error"]["message"], "languageCode: unknown language 'xx'");
+
+    let mut e = entry("ko");
+    e["meanings"] = json!(vec!["m"; 21]);
+    let (_, v) = c.mutate("saveEntry", e, Some(&admin)).await;
+    assert_eq!(
+        v["error"]["message"],
+        "meanings: must have at most 20 items"
+    );
+
+    let (s, v) = c.query("queryDecks", None, None).await;
+    assert_eq!(
+        (s.as_u16(), v["error"]["message"].as_str().unwrap()),
+        (400, "input: is required")
+    );
+    let (_, v) = c
+        .query(
+            "queryDecks",
+            Some(json!({"offset": 0, "limit": 5001})),
+            None,
+        )
+        .await;
+    assert_eq!(v["error"]["message"], "limit: must be between 1 and 5000");
+    let (_, v) = c
+        .query("queryDecks", Some(json!({"offset": -1})), None)
+        .await;
+    assert_eq!(code(&v), "BAD_REQUEST");
+
+    let user = c.bearer("u1", Role::User, &[]);
+    let e = uuid7();
+    let review = json!({"id": uuid7(), "cardId": uuid7(), "entryId": e, "kind": "reading", "rating": 3, "reviewedAt": 1_790_000_000_000i64, "durationMs": 1000});
+    let (_, v) = c.mutate("saveUserReview", review, Some(&user)).await;
+    assert_eq!(
+        v["error"]["message"],
+        "cardId: must be the card id of (entryId, kind)"
+    );
+}
+
+#[tokio::test]
+async fn mixed_batches_answer_207_in_call_order() {
+    let c = start().await;
+    let admin = c.bearer("admin", Role::Admin, &[]);
+    let mut bad = deck("ko");
+    bad["title"] = json!("");
+    let good = deck("ko");
+    let body = json!({"0": good, "1": bad}).to_string();
+    let (s, v) = c
+        .raw(
+            Method::POST,
+            "/api/trpc/saveDeck,saveDeck?batch=1",
+            Some(&admin),
+            Some(("application/json", body)),
+        )
+        .await;
+    assert_eq!(s.as_u16(), 207);
+    assert_eq!(v[0]["result"]["data"]["id"], good["id"]);
+    assert_eq!(code(&v[1]), "BAD_REQUEST");
+    assert_eq!(v[1]["error"]["data"]["path"], "saveDeck");
+}
+
+#[tokio::test]
+async fn delta_sync_sees_saves_and_tombstones() {
+    let c = start().await;
+    let admin = c.bearer("admin", Role::Admin, &[]);
+    let (_, t) = c.query("getServerTime", None, None).await;
+    let t = t["result"]["data"].as_i64().unwrap();
+    let mut e = entry("ko");
+    let (s, saved) = c.mutate("saveEntry", e.clone(), Some(&admin)).await;
+    assert_eq!(s, 200);
+    let stamp = saved["result"]["data"]["entry"]["updatedAt"]
+        .as_i64()
+        .unwrap();
+    assert!(stamp > t);
+    let (_, delta) = c
+        .query("queryEntries", Some(json!({"offset": t})), None)
+        .await;
+    assert_eq!(delta["result"]["data"].as_array().unwrap().len(), 1);
+    e["deleted"] = json!(true);
+    c.mutate("saveEntry", e.clone(), Some(&admin)).await;
+    let (_, delta) = c
+        .query("queryEntries", Some(json!({"offset": stamp})), None)
+        .await;
+    let rows = delta["result"]["data"].as_array().unwrap();
+    assert_eq!((rows.len(), &rows[0]["deleted"]), (1, &json!(true)));
+}
+
+#[tokio::test]
+async fn reviews_are_idempotent_and_rebuild_the_card() {
+    let c = start().await;
+    let user = c.bearer("u1", Role::User, &[]);
+    let (_, entries) = c
+        .query("queryEntries", Some(json!({"offset": 0, "limit": 1})), None)
+        .await;
+    let entry_id = entries["result"]["data"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let review = json!({"id": uuid7(), "cardId": card_id(&entry_id, CardKind::Meaning), "entryId": entry_id,
+        "kind": "meaning", "rating": 3, "reviewedAt": writeit_server::clock::now_ms(), "durationMs": 1200});
+    let (s1, a) = c
+        .mutate("saveUserReview", review.clone(), Some(&user))
+        .await;
+    let (s2, b) = c
+        .mutate("saveUserReview", review.clone(), Some(&user))
+        .await;
+    assert_eq!((s1.as_u16(), s2.as_u16()), (200, 200));
+    assert_eq!(a, b);
+    assert_eq!(a["result"]["data"]["card"]["reps"], 1);
+    let mut other = review.clone();
+    other["rating"] = json!(1);
+    let (s, v) = c.mutate("saveUserReview", other, Some(&user)).await;
+    assert_eq!((s.as_u16(), code(&v)), (409, "CONFLICT"));
+    let (_, mine) = c
+        .query("queryUserReviews", Some(json!({"offset": 0})), Some(&user))
+        .await;
+    assert_eq!(mine["result"]["data"].as_array().unwrap().len(), 1);
+    let someone = c.bearer("u2", Role::User, &[]);
+    let (_, theirs) = c
+        .query(
+            "queryUserReviews",
+            Some(json!({"offset": 0})),
+            Some(&someone),
+        )
+        .await;
+    assert_eq!(theirs["result"]["data"], json!([]));
+    let (_, cards) = c
+        .query("queryUserCards", Some(json!({"offset": 0})), Some(&someone))
+        .await;
+    assert_eq!(cards["result"]["data"], json!([]));
+}
+
+#[tokio::test]
+async fn large_answers_are_compressed() {
+    let c = start().await;
+    // A client that does not decode, so the header survives.
+    let raw = Client::builder().no_gzip().build().unwrap();
+    let res = raw
+        .get(format!(
+            "{}/api/trpc/queryEntries?input={}",
+            c.server.url(),
+            enc(&json!({"offset": 0}))
+        ))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-encoding"], "gzip");
+    let (s, v) = c.raw(Method::GET, "/healthz", None, None).await;
+    assert_eq!((s.as_u16(), &v["status"]), (200, &json!("ok")));
+}
+
+/// Every procedure × every kind of caller, with the exact outcome.
+#[tokio::test]
+async fn authorization_matrix() {
+    let c = start().await;
+    let (_, entries) = c
+        .query("queryEntries", Some(json!({"offset": 0, "limit": 1})), None)
+        .await;
+    let some_entry = entries["result"]["data"][0].clone();
+    let (_, decks) = c
+        .query("queryDecks", Some(json!({"offset": 0, "limit": 1})), None)
+        .await;
+    let deck_id = decks["result"]["data"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let entry_id = some_entry["id"].as_str().unwrap().to_string();
+
+    let callers: Vec<(&str, Option<String>)> = vec![
+        ("guest", None),
+        ("user", Some(c.bearer("u1", Role::User, &[]))),
+        ("other user", Some(c.bearer("u2", Role::User, &[]))),
+        ("editor ko", Some(c.bearer("e1", Role::Editor, &["ko"]))),
+        ("editor ja", Some(c.bearer("e2", Role::Editor, &["ja"]))),
+        ("admin", Some(c.bearer("a1", Role::Admin, &[]))),
+    ];
+    // Expected outcome per caller (same order): "OK" for data returned, else the error code.
+    type Case = (
+        &'static str,
+        bool,
+        fn(&str, &str) -> Value,
+        [&'static str; 6],
+    );
+    let cases: Vec<Case> = vec![
+        ("getServerTime", false, |_, _| Value::Null, ["OK"; 6]),
+        (
+            "queryLanguages",
+            false,
+            |_, _| json!({"offset": 0}),
+            ["OK"; 6],
+        ),
+        ("queryDecks", false, |_, _| json!({"offset": 0}), ["OK"; 6]),
+        (
+            "queryEntries",
+            false,
+            |_, _| json!({"offset": 0}),
+            ["OK"; 6],
+        ),
+        (
+            "queryCharacters",
+            false,
+            |_, _| json!({"offset": 0}),
+            ["OK"; 6],
+        ),
+        (
+            "queryUserEntries",
+            false,
+            |_, _| json!({"offset": 0}),
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+        ),
+        (
+            "queryUserDecks",
+            false,
+            |_, _| json!({"offset": 0}),
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+        ),
+        (
+            "queryUserCards",
+            false,
+            |_, _| json!({"offset": 0}),
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+        ),
+        (
+            "queryUserReviews",
+            false,
+            |_, _| json!({"offset": 0}),
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+        ),
+        (
+            "saveDeck",
+            true,
+            |_, _| deck("ko"),
+            [
+                "UNAUTHORIZED",
+                "FORBIDDEN",
+                "FORBIDDEN",
+                "OK",
+                "FORBIDDEN",
+                "OK",
+            ],
+        ),
+        (
+            "saveEntry",
+            true,
+            |_, _| entry("ko"),
+            [
+                "UNAUTHORIZED",
+                "FORBIDDEN",
+                "FORBIDDEN",
+                "OK",
+                "FORBIDDEN",
+                "OK",
+            ],
+        ),
+        (
+            "saveCharacter",
+            true,
+            |_, _| json!({"id": uuid7(), "languageCode": "ko", "value": "가", "strokes": [{"path": "M 0 0 L 10 10", "median": [[0, 0], [10, 10]]}], "source": "test"}),
+            [
+                "UNAUTHORIZED",
+                "FORBIDDEN",
+                "FORBIDDEN",
+                "OK",
+                "FORBIDDEN",
+                "OK",
+            ],
+        ),
+        (
+            "saveUserDeck",
+            true,
+            |deck, _| json!({"deckId": deck}),
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+        ),
+        (
+            "saveUserEntry",
+            true,
+            |_, entry| json!({"entryId": entry, "enabled": true}),
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+        ),
+        (
+            "saveUserReview",
+            true,
+            |_, entry| json!({"id": uuid7(), "cardId": card_id(entry, CardKind::Writing), "entryId": entry, "kind": "writing", "rating": 4, "reviewedAt": writeit_server::clock::now_ms(), "durationMs": 10, "score": 0.9}),
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+        ),
+    ];
+    assert_eq!(cases.len(), writeit_core::procedure::PROCEDURES.len());
+    for (proc, mutation, input, expected) in cases {
+        for ((who, auth), want) in callers.iter().zip(expected) {
+            let input = input(&deck_id, &entry_id);
+            let (status, v) = if mutation {
+                c.mutate(proc, input, auth.as_deref()).await
+            } else {
+                c.query(
+                    proc,
+                    if input.is_null() { None } else { Some(input) },
+                    auth.as_deref(),
+                )
+                .await
+            };
+            let got = if status == 200 { "OK" } else { code(&v) };
+            assert_eq!(got, want, "{proc} as {who}: {v}");
+        }
+    }
+
+    // Moving a ja deck into ko is writing ja: an editor of ko may not.
+    let admin = c.bearer("a1", Role::Admin, &[]);
+    let ja = deck("ja");
+    c.mutate("saveDeck", ja.clone(), Some(&admin)).await;
+    let mut moved = ja.clone();
+    moved["languageCode"] = json!("ko");
+    let (s, v) = c
+        .mutate(
+            "saveDeck",
+            moved,
+            Some(&c.bearer("e1", Role::Editor, &["ko"])),
+        )
+        .await;
+    assert_eq!((s.as_u16(), code(&v)), (403, "FORBIDDEN"));
+
+    // No user ever reads another user's rows.
+    let u1 = c.bearer("u1", Role::User, &[]);
+    let u2 = c.bearer("u2", Role::User, &[]);
+    for proc in [
+        "queryUserEntries",
+        "queryUserDecks",
+        "queryUserCards",
+        "queryUserReviews",
+    ] {
+        let (_, a) = c.query(proc, Some(json!({"offset": 0})), Some(&u1)).await;
+        let (_, b) = c.query(proc, Some(json!({"offset": 0})), Some(&u2)).await;
+        let ids = |v: &Value| {
+            v["result"]["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["id"].clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ids(&a).len(), 1, "{proc}");
+        assert_eq!(ids(&b).len(), 1, "{proc}");
+        if proc == "queryUserReviews" {
+            assert_ne!(ids(&a), ids(&b), "each user sees only their own review");
+        }
+        let (_, guest_view) = c.query(proc, Some(json!({"offset": 0})), None).await;
+        assert_eq!(code(&guest_view), "UNAUTHORIZED");
+    }
+}
