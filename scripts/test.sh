@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The whole test suite. Installs what it needs (PostgreSQL, npm packages) when missing, starts a
+# throwaway PostgreSQL cluster on a loopback port, and removes it on exit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "formatting and lints"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "generated TypeScript is current"
+cargo build -q -p writeit-server
+./target/debug/writeit gen --check
+
+step "throwaway PostgreSQL"
+pg_dir=$(mktemp -d /tmp/writeit-pg.XXXXXX)
+pg_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+cleanup() { bash scripts/pg-cluster.sh stop "$pg_dir" >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+pg_url=$(bash scripts/pg-cluster.sh start "$pg_dir" "$pg_port" | tail -n 1)
+echo "PostgreSQL at $pg_url"
+
+step "Rust tests (SQLite and PostgreSQL)"
+WRITEIT_TEST_POSTGRES_URL="$pg_url" WRITEIT_REQUIRE_POSTGRES=1 cargo test --workspace
+
+step "@trpc/client contract tests"
+(cd web && npm ci --no-audit --no-fund --loglevel=error && npm run test:contract)
+
+step "all green"
