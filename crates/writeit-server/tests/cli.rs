@@ -1,0 +1,190 @@
+//! The `writeit` binary: start-up, clear start-up errors, graceful shutdown, seeding, generation.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_writeit");
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+struct Dir(PathBuf);
+impl Dir {
+    fn new() -> Dir {
+        let d = std::env::temp_dir().join(format!("writeit-cli-{}", uuid::Uuid::now_v7()));
+        std::fs::create_dir_all(&d).unwrap();
+        Dir(d)
+    }
+}
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn writeit(dir: &Dir) -> Command {
+    let mut c = Command::new(BIN);
+    c.current_dir(repo())
+        .env_remove("DATABASE_URL")
+        .env("WRITEIT_DATA_DIR", &dir.0)
+        .env("RUST_LOG", "warn");
+    c
+}
+
+/// Starts `serve` on a free port and waits for its "running at" line.
+fn serve(dir: &Dir) -> (Child, String) {
+    let mut child = writeit(dir)
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--web-dir",
+            "/nonexistent",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("WriteIt is running at ")
+        .expect("start line")
+        .trim_end_matches('/')
+        .to_string();
+    (child, url)
+}
+
+fn terminate(child: &mut Child) -> std::process::ExitStatus {
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "did not stop on SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn serve_creates_a_wal_sqlite_database_with_starter_content_and_stops_on_sigterm() {
+    let dir = Dir::new();
+    let (mut child, url) = serve(&dir);
+    let body = reqwest::blocking_get(&format!("{url}/healthz"));
+    assert!(body.contains("\"status\":\"ok\""), "{body}");
+    let langs = reqwest::blocking_get(&format!(
+        "{url}/api/trpc/queryLanguages?input=%7B%22offset%22%3A0%7D"
+    ));
+    assert!(langs.contains("\"id\":\"ko\""), "{langs}");
+    assert!(dir.0.join("writeit.db").is_file());
+    assert!(dir.0.join("writeit.db-wal").is_file(), "WAL mode");
+    assert!(dir.0.join("keys/id-token-ed25519.pk8").is_file());
+    assert!(terminate(&mut child).success(), "graceful shutdown exits 0");
+}
+
+#[test]
+fn a_port_in_use_is_a_clear_error() {
+    let dir = Dir::new();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let out = writeit(&dir)
+        .args(["serve", "--addr", &addr])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "cannot listen on {addr}: the port is already in use"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_bad_database_url_is_a_clear_error() {
+    let dir = Dir::new();
+    let out = writeit(&dir)
+        .args(["migrate", "--database-url", "mysql://x"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unsupported database URL 'mysql://x'"),
+        "{err}"
+    );
+
+    let out = writeit(&dir)
+        .args([
+            "migrate",
+            "--database-url",
+            "postgres://nobody:secret@127.0.0.1:1/x",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot open the database postgres://nobody:***@127.0.0.1:1/x"),
+        "{err}"
+    );
+    assert!(!err.contains("secret"), "{err}");
+}
+
+#[test]
+fn seed_is_idempotent() {
+    let dir = Dir::new();
+    let once = writeit(&dir).arg("seed").output().unwrap();
+    let twice = writeit(&dir).arg("seed").output().unwrap();
+    assert!(once.status.success() && twice.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&once.stdout),
+        String::from_utf8_lossy(&twice.stdout)
+    );
+    let (mut child, url) = serve(&dir);
+    let entries = reqwest::blocking_get(&format!(
+        "{url}/api/trpc/queryEntries?input=%7B%22offset%22%3A0%2C%22limit%22%3A5000%7D"
+    ));
+    let v: serde_json::Value = serde_json::from_str(&entries).unwrap();
+    let n = v["result"]["data"].as_array().unwrap().len();
+    let seeded: usize = String::from_utf8_lossy(&once.stdout)
+        .split(", ")
+        .find_map(|p| p.strip_suffix(" entries\n").and_then(|n| n.parse().ok()))
+        .unwrap();
+    assert_eq!(n, seeded, "seeding twice writes no duplicates");
+    terminate(&mut child);
+}
+
+#[test]
+fn generated_typescript_is_current() {
+    let dir = Dir::new();
+    let out = writeit(&dir).args(["gen", "--check"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Tiny blocking GET without pulling in reqwest's blocking feature.
+mod reqwest {
+    pub fn blocking_get(url: &str) -> String {
+        tokio::runtime::Runtime::new()
+            .unwrap()
+            .block_on(async { ::reqwest::get(url).await.unwrap().text().await.unwrap() })
+    }
+}
