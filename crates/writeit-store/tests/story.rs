@@ -545,7 +545,7 @@ async fn story_reviews(store: SharedStore) {
     seed_languages(&store).await;
     let entry = EntryAdder::new("ko").add(&store).await;
     let user = new_id();
-    let reviews = vec![
+    let reviews = [
         ReviewAdder::new(&entry.id, CardKind::Reading)
             .rating(3)
             .at(T0)
@@ -729,7 +729,7 @@ async fn story_concurrent_sync(store: SharedStore) {
                         .await;
                     saved.push(entry);
                     if i % 10 == 9 {
-                        let old = saved[(jitter(i as u64)) as usize].clone();
+                        let old = saved[jitter(i as u64) as usize].clone();
                         EntryAdder::from(&old)
                             .text(&format!("writer {w} entry {i} again"))
                             .add(&store)

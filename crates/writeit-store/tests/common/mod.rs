@@ -7,7 +7,7 @@ use std::collections::hash_map::RandomState;
 use std::future::Future;
 use std::hash::{BuildHasher, Hasher};
 use std::panic::AssertUnwindSafe;
-use std::path::PathBuf;
+use std::path::Path;
 
 use futures::FutureExt;
 use sqlx::Connection;
@@ -117,9 +117,9 @@ fn with_database(url: &str, database: &str) -> String {
     out
 }
 
-fn remove_sqlite(path: &PathBuf) {
+fn remove_sqlite(path: &Path) {
     for suffix in ["", "-wal", "-shm"] {
-        let mut file = path.clone().into_os_string();
+        let mut file = path.as_os_str().to_owned();
         file.push(suffix);
         let _ = std::fs::remove_file(file);
     }
