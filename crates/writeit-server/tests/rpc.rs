@@ -641,3 +641,41 @@ async fn authorization_matrix() {
         assert_eq!(code(&guest_view), "UNAUTHORIZED");
     }
 }
+
+#[tokio::test]
+async fn an_empty_delta_is_empty_and_the_next_write_is_seen() {
+    let c = start().await;
+    let admin = c.bearer("admin", Role::Admin, &[]);
+    // Clock and queries in one batch, the clock asked last: it is still read before any rows.
+    let input = json!({"0": {"offset": 0}});
+    let (_, v) = c
+        .raw(
+            Method::GET,
+            &format!(
+                "/api/trpc/queryDecks,getServerTime?batch=1&input={}",
+                enc(&input)
+            ),
+            None,
+            None,
+        )
+        .await;
+    let t = v[1]["result"]["data"].as_i64().unwrap();
+    let newest = v[0]["result"]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["updatedAt"].as_i64().unwrap())
+        .max()
+        .unwrap();
+    assert!(newest <= t);
+    let (_, v) = c
+        .query("queryDecks", Some(json!({"offset": t})), None)
+        .await;
+    assert_eq!(v["result"]["data"], json!([]));
+    let d = deck("ko");
+    c.mutate("saveDeck", d.clone(), Some(&admin)).await;
+    let (_, v) = c
+        .query("queryDecks", Some(json!({"offset": t})), None)
+        .await;
+    assert_eq!(v["result"]["data"][0]["id"], d["id"]);
+}

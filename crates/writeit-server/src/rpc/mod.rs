@@ -45,9 +45,10 @@ pub async fn handle(
     };
     // Calls run one after another in call order: a batch that asks getServerTime before the
     // queries must read the clock first, or the sync invariant (docs/sync.md) breaks.
+    let request = procedures::Request::new(&state, &caller);
     let mut answers = Vec::with_capacity(calls.items.len());
     for item in &calls.items {
-        let result = procedures::call(&state, &caller, item.procedure, item.input.as_deref()).await;
+        let result = request.call(item.procedure, item.input.as_deref()).await;
         answers.push(Answer {
             path: item.procedure.name,
             result,

@@ -16,13 +16,50 @@ use writeit_store::StoreError;
 use crate::app::AppState;
 use crate::auth::Caller;
 
-/// Runs one call: checks who may call it, then dispatches. Answers the output as JSON text.
-pub async fn call(
-    state: &AppState,
-    caller: &Caller,
+/// One HTTP request's calls: who is calling, and the sync clock read once for all of them.
+pub struct Request<'a> {
+    state: &'a AppState,
+    caller: &'a Caller,
+    clock: tokio::sync::OnceCell<i64>,
+}
+
+impl<'a> Request<'a> {
+    /// A request by `caller`.
+    pub fn new(state: &'a AppState, caller: &'a Caller) -> Self {
+        Request {
+            state,
+            caller,
+            clock: tokio::sync::OnceCell::new(),
+        }
+    }
+
+    /// The committed sync clock, read at the first call that needs it. Every call of the request
+    /// runs after that read, so answering `getServerTime` with it, and answering `[]` to a query
+    /// whose offset is not below it, keeps the sync invariant (docs/sync.md): a row committed
+    /// later carries a larger stamp and is fetched by the next sync.
+    async fn clock(&self) -> Result<i64, RpcError> {
+        self.clock
+            .get_or_try_init(|| async { self.state.store.server_time().await.map_err(store_error) })
+            .await
+            .copied()
+    }
+
+    /// Runs one call: checks who may call it, then dispatches. Answers the output as JSON text.
+    pub async fn call(
+        &self,
+        procedure: &Procedure,
+        input: Option<&RawValue>,
+    ) -> Result<String, RpcError> {
+        call(self, procedure, input).await
+    }
+}
+
+async fn call(
+    request: &Request<'_>,
     procedure: &Procedure,
     input: Option<&RawValue>,
 ) -> Result<String, RpcError> {
+    let (state, caller) = (request.state, request.caller);
     match procedure.access {
         Access::Anyone => {}
         Access::SignedIn => {
@@ -39,15 +76,19 @@ pub async fn call(
     }
     let store = &*state.store;
     match procedure.name {
-        "getServerTime" => sync::server_time(store).await,
-        "queryLanguages" => sync::languages(store, parse(input)?).await,
-        "queryDecks" => sync::decks(store, parse(input)?).await,
-        "queryEntries" => sync::entries(store, parse(input)?).await,
-        "queryCharacters" => sync::characters(store, parse(input)?).await,
-        "queryUserEntries" => sync::user_entries(store, user(caller)?, parse(input)?).await,
-        "queryUserDecks" => sync::user_decks(store, user(caller)?, parse(input)?).await,
-        "queryUserCards" => sync::user_cards(store, user(caller)?, parse(input)?).await,
-        "queryUserReviews" => sync::user_reviews(store, user(caller)?, parse(input)?).await,
+        "getServerTime" => json(&request.clock().await?),
+        "queryLanguages" => sync::languages(store, request, parse(input)?).await,
+        "queryDecks" => sync::decks(store, request, parse(input)?).await,
+        "queryEntries" => sync::entries(store, request, parse(input)?).await,
+        "queryCharacters" => sync::characters(store, request, parse(input)?).await,
+        "queryUserEntries" => {
+            sync::user_entries(store, request, user(caller)?, parse(input)?).await
+        }
+        "queryUserDecks" => sync::user_decks(store, request, user(caller)?, parse(input)?).await,
+        "queryUserCards" => sync::user_cards(store, request, user(caller)?, parse(input)?).await,
+        "queryUserReviews" => {
+            sync::user_reviews(store, request, user(caller)?, parse(input)?).await
+        }
         "saveDeck" => content::save_deck(store, caller, parse(input)?).await,
         "saveEntry" => content::save_entry(store, caller, parse(input)?).await,
         "saveCharacter" => content::save_character(store, caller, parse(input)?).await,

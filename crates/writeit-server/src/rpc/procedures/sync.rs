@@ -1,20 +1,27 @@
-//! The sync queries: the clock, and pages of each table (DESIGN §3–4).
+//! The sync queries: pages of each table (DESIGN §3–4). `getServerTime` is the request's clock.
 
 use writeit_core::paging::PageInput;
 use writeit_core::RpcError;
 use writeit_store::Store;
 
-use super::{json, store_error};
+use super::{json, store_error, Request};
 
-/// `getServerTime`: the committed sync clock.
-pub async fn server_time(store: &dyn Store) -> Result<String, RpcError> {
-    json(&store.server_time().await.map_err(store_error)?)
+/// Nothing can have changed after the clock: the common empty delta costs no table query.
+async fn nothing_newer(request: &Request<'_>, page: &PageInput) -> Result<bool, RpcError> {
+    Ok(page.offset >= request.clock().await?)
 }
 
 macro_rules! page {
     ($name:ident, $method:ident) => {
         /// A page of the public table.
-        pub async fn $name(store: &dyn Store, page: PageInput) -> Result<String, RpcError> {
+        pub async fn $name(
+            store: &dyn Store,
+            request: &Request<'_>,
+            page: PageInput,
+        ) -> Result<String, RpcError> {
+            if nothing_newer(request, &page).await? {
+                return Ok("[]".into());
+            }
             json(&store.$method(&page).await.map_err(store_error)?)
         }
     };
@@ -22,9 +29,13 @@ macro_rules! page {
         /// A page of the caller's own rows.
         pub async fn $name(
             store: &dyn Store,
+            request: &Request<'_>,
             user: &str,
             page: PageInput,
         ) -> Result<String, RpcError> {
+            if nothing_newer(request, &page).await? {
+                return Ok("[]".into());
+            }
             json(&store.$method(user, &page).await.map_err(store_error)?)
         }
     };
