@@ -1,6 +1,7 @@
 // Contract tests: the real @trpc/client v11 (httpBatchLink and httpLink), typed through the
 // generated AppRouter, against a real `writeit serve` (DESIGN §3, §8).
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import {
   createTRPCClient,
@@ -635,30 +636,61 @@ describe('raw HTTP', () => {
     assert.equal((max.body as unknown[]).length, 32);
   });
 
-  it('a body over 2 MiB → 413 PAYLOAD_TOO_LARGE', async () => {
+  it('a body over 2 MiB (declared content-length) → 413 PAYLOAD_TOO_LARGE', async () => {
+    // `Expect: 100-continue` lets the server refuse before the body is sent; a client that sends
+    // it anyway may see its upload cut (EPIPE) when the server answers early and closes.
     const token = await tokenFor('admin-1', 'admin');
     const body = JSON.stringify({ id: uuidv7(), languageCode: 'ko', title: 'x', description: 'd'.repeat(2 * 1024 * 1024 + 1) });
-    const r = await raw('saveDeck', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body,
+    const r = await new Promise<{ status: number; body: unknown }>((ok, fail) => {
+      const req = httpRequest(
+        `${server.trpcUrl}/saveDeck`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            authorization: `Bearer ${token}`,
+            expect: '100-continue',
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (text += d));
+          res.on('end', () => ok({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown }));
+          res.on('error', fail);
+        },
+      );
+      req.on('continue', () => req.end(body));
+      req.on('error', fail);
     });
     assert.equal(r.status, 413);
     assertWholeFailure(r.body, 'PAYLOAD_TOO_LARGE', 413);
   });
 
-  it('a chunked body over 2 MiB (no content-length) → 413 PAYLOAD_TOO_LARGE', async () => {
+  it('a body of exactly 2 MiB is accepted', async () => {
     const token = await tokenFor('admin-1', 'admin');
-    const chunk = new TextEncoder().encode('x'.repeat(256 * 1024));
-    let sent = 0;
+    const deck = JSON.stringify({ id: uuidv7(), languageCode: 'ko', title: 'Padded' });
+    const body = deck + ' '.repeat(2 * 1024 * 1024 - Buffer.byteLength(deck));
+    assert.equal(Buffer.byteLength(body), 2 * 1024 * 1024);
+    const r = await raw('saveDeck', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body,
+    });
+    assert.equal(r.status, 200);
+    assert.equal((r.body as { result: { data: Deck } }).result.data.title, 'Padded');
+  });
+
+  it('a streamed body over 2 MiB (no content-length) → 413 PAYLOAD_TOO_LARGE', async () => {
+    const token = await tokenFor('admin-1', 'admin');
+    // 2 MiB + 1 byte in chunks: the server must read all of it to find it too large.
+    const chunks = [...Array.from({ length: 8 }, () => new Uint8Array(256 * 1024).fill(0x20)), new Uint8Array([0x20])];
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent >= 10) {
-          controller.close();
-          return;
-        }
-        sent++;
-        controller.enqueue(chunk);
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
       },
     });
     const r = await raw('saveDeck', {

@@ -165,7 +165,12 @@ fn decode(s: &str) -> String {
         .into_owned()
 }
 
+/// Bytes of an oversized body still read (and dropped) before answering 413, so clients that
+/// are mid-upload get the answer instead of a broken pipe; past this the connection is dropped.
+const DRAIN_MAX: usize = 4 * BODY_BYTES_MAX;
+
 async fn read_body(headers: &HeaderMap, body: Body) -> Result<bytes::Bytes, RpcError> {
+    use futures::StreamExt;
     let too_large = || {
         RpcError::new(
             ErrorCode::PayloadTooLarge,
@@ -176,12 +181,27 @@ async fn read_body(headers: &HeaderMap, body: Body) -> Result<bytes::Bytes, RpcE
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > BODY_BYTES_MAX as u64) {
+    if declared.is_some_and(|n| n > DRAIN_MAX as u64) {
         return Err(too_large());
     }
-    axum::body::to_bytes(body, BODY_BYTES_MAX)
-        .await
-        .map_err(|_| too_large())
+    let mut stream = body.into_data_stream();
+    let mut buf = bytes::BytesMut::new();
+    let mut seen = 0usize;
+    while let Some(chunk) = stream.next().await {
+        let chunk =
+            chunk.map_err(|_| RpcError::bad_request("The request body could not be read"))?;
+        seen += chunk.len();
+        if seen > DRAIN_MAX {
+            return Err(too_large());
+        }
+        if seen <= BODY_BYTES_MAX {
+            buf.extend_from_slice(&chunk);
+        }
+    }
+    if seen > BODY_BYTES_MAX {
+        return Err(too_large());
+    }
+    Ok(buf.freeze())
 }
 
 /// Splits the request input into one input per call: `{"0": …, "1": …}` when batched.
