@@ -1,0 +1,66 @@
+// The local database `writeit` (SPEC §3): the eight synced tables keyed by id (userEntries by
+// entryId), plus the outbox of mutations waiting to be sent. Read through Dexie live queries.
+import Dexie, { type EntityTable } from 'dexie';
+import type {
+  Character,
+  Deck,
+  Entry,
+  Language,
+  UserCard,
+  UserDeck,
+  UserEntry,
+  UserReview,
+} from '../api/generated/types';
+
+/** A mutation queued while offline (or not yet acknowledged), replayed in `seq` order. */
+export interface OutboxItem {
+  seq?: number;
+  /** Procedure name, e.g. 'saveUserReview'. */
+  procedure: string;
+  /** Its input; carries a client-made id, so replaying it is idempotent. */
+  input: unknown;
+  /** When it was queued (ms). */
+  queuedAt: number;
+  /** Failed attempts so far. */
+  attempts: number;
+  /** Last error message, shown in the sync status. */
+  lastError?: string;
+}
+
+/** The Dexie database with typed tables. */
+export type WriteItDb = Dexie & {
+  characters: EntityTable<Character, 'id'>;
+  decks: EntityTable<Deck, 'id'>;
+  entries: EntityTable<Entry, 'id'>;
+  languages: EntityTable<Language, 'id'>;
+  userCards: EntityTable<UserCard, 'id'>;
+  userDecks: EntityTable<UserDeck, 'id'>;
+  userEntries: EntityTable<UserEntry, 'entryId'>;
+  userReviews: EntityTable<UserReview, 'id'>;
+  outbox: EntityTable<OutboxItem, 'seq'>;
+};
+
+/** Opens (or creates) the database; `name` is only changed by tests. */
+export function openDb(name = 'writeit'): WriteItDb {
+  const db = new Dexie(name) as WriteItDb;
+  db.version(1).stores({
+    characters: 'id, languageCode, value, updatedAt',
+    decks: 'id, languageCode, position, updatedAt',
+    entries: 'id, languageCode, text, updatedAt',
+    languages: 'id, updatedAt',
+    userCards: 'id, entryId, due, state, updatedAt',
+    userDecks: 'id, updatedAt',
+    userEntries: 'entryId, updatedAt',
+    userReviews: 'id, cardId, entryId, reviewedAt, updatedAt',
+    outbox: '++seq',
+  });
+  return db;
+}
+
+/** The app's database. */
+export const db = openDb();
+
+/** The public tables, pulled for everyone, in sync order. */
+export const PUBLIC_TABLES = ['languages', 'decks', 'entries', 'characters'] as const;
+/** The user tables, pulled when signed in, in sync order. */
+export const USER_TABLES = ['userEntries', 'userDecks', 'userCards', 'userReviews'] as const;
