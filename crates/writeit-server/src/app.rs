@@ -48,7 +48,7 @@ pub fn app(state: AppState, web_dir: Option<PathBuf>) -> Router {
         .route("/healthz", get(healthz))
         .with_state(state);
     let api = match web_dir.filter(|d| d.join("index.html").is_file()) {
-        Some(dir) => api.fallback_service(crate::web::service(dir)),
+        Some(dir) => api.merge(crate::web::router(dir)),
         None => api.fallback(no_web_app),
     };
     // Small answers are not worth compressing; sync pages are.

@@ -18,12 +18,20 @@ pub struct TestServer {
 impl TestServer {
     /// Serves `store` on a free loopback port with a fresh signing key.
     pub async fn start(store: SharedStore) -> TestServer {
+        Self::start_with_web(store, None).await
+    }
+
+    /// Same, also serving a web build from `web_dir`.
+    pub async fn start_with_web(
+        store: SharedStore,
+        web_dir: Option<std::path::PathBuf>,
+    ) -> TestServer {
         let state = AppState::new(store.clone(), Verifier::new(&SigningKeys::generate()));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind loopback");
         let addr = listener.local_addr().expect("local addr");
-        let router = app(state.clone(), None);
+        let router = app(state.clone(), web_dir);
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, router).await;
         });
