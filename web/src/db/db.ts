@@ -25,6 +25,21 @@ export interface OutboxItem {
   attempts: number;
   /** Last error message, shown in the sync status. */
   lastError?: string;
+  /** Absent or 'pending': waiting to be sent. 'failed': the server refused it for good
+   * (BAD_REQUEST, FORBIDDEN, CONFLICT…); kept aside, never sent again unless retried. */
+  state?: 'pending' | 'failed';
+  /** The rows this mutation wrote locally, each with the server's version as far as the client
+   * knows it (null: none): restored if the server refuses the mutation, and while the item is
+   * pending a sync never overwrites these rows with pulled ones. */
+  before?: OutboxBefore[];
+}
+
+/** One row an outbox item wrote locally, and the row to restore if the server refuses it. */
+export interface OutboxBefore {
+  table: SyncedTable;
+  /** The row's local key (userEntries: entryId; every other table: id). */
+  key: string;
+  row: SyncedRow | null;
 }
 
 /** The Dexie database with typed tables. */
@@ -64,3 +79,29 @@ export const db = openDb();
 export const PUBLIC_TABLES = ['languages', 'decks', 'entries', 'characters'] as const;
 /** The user tables, pulled when signed in, in sync order. */
 export const USER_TABLES = ['userEntries', 'userDecks', 'userCards', 'userReviews'] as const;
+
+export type PublicTable = (typeof PUBLIC_TABLES)[number];
+export type UserTable = (typeof USER_TABLES)[number];
+/** The eight synced tables (everything but the outbox). */
+export type SyncedTable = PublicTable | UserTable;
+
+/** The row type of each synced table. */
+export interface TableRows {
+  characters: Character;
+  decks: Deck;
+  entries: Entry;
+  languages: Language;
+  userCards: UserCard;
+  userDecks: UserDeck;
+  userEntries: UserEntry;
+  userReviews: UserReview;
+}
+export type SyncedRow = TableRows[SyncedTable];
+
+/** A row's local key: userEntries are keyed by entryId (SPEC §3), every other table by id. */
+export function rowKey<T extends SyncedTable>(table: T, row: TableRows[T]): string {
+  return table === 'userEntries' ? (row as UserEntry).entryId : row.id;
+}
+
+export const isUserTable = (table: SyncedTable): table is UserTable =>
+  (USER_TABLES as readonly string[]).includes(table);

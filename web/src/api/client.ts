@@ -1,0 +1,85 @@
+// The tRPC client of the product server (SPEC §7, DESIGN §3): batched calls to /api/trpc (a full
+// host in the native shell), typed by the generated AppRouter, with the ID token as a Bearer header
+// on every call (empty when nobody is signed in, SPEC §6).
+import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCClient } from '@trpc/client';
+import type { AppRouter } from './generated/router';
+import type { ErrorCode } from './generated/types';
+
+export type Api = TRPCClient<AppRouter>;
+
+export interface ApiOptions {
+  /** The endpoint, e.g. '/api/trpc' or 'https://host/api/trpc'. */
+  url: string;
+  /** The current ID token, null for a guest. */
+  getIdToken: () => Promise<string | null>;
+  /** A fetch to use instead of the global one (tests wrap it to record or fail calls). */
+  fetch?: typeof fetch;
+}
+
+/** Batched calls stay under the server's 16 KiB URL limit (docs/rpc.md) with room to spare. */
+export const MAX_URL_LENGTH = 14_000;
+/** The server refuses batches of more than 32 calls. */
+export const MAX_BATCH_ITEMS = 32;
+
+export function createApi(opts: ApiOptions): Api {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: opts.url,
+        maxURLLength: MAX_URL_LENGTH,
+        maxItems: MAX_BATCH_ITEMS,
+        fetch: opts.fetch,
+        async headers() {
+          const token = await opts.getIdToken();
+          return { Authorization: 'Bearer ' + (token ?? '') };
+        },
+      }),
+    ],
+  });
+}
+
+/** The API endpoint: `VITE_API_URL` when the build sets it (the native shell: a full host +
+ * '/api/trpc'), else '/api/trpc' on the web app's own origin. */
+export function apiUrl(): string {
+  const configured: unknown = import.meta.env.VITE_API_URL;
+  return typeof configured === 'string' && configured !== '' ? configured : '/api/trpc';
+}
+
+/** SPEC §8: the text for a response that is not a tRPC answer. */
+export const MALFORMED_RESPONSE = 'Unable to transform response from server';
+
+/** The server's error code of a failed call (e.g. 'BAD_REQUEST'), or undefined when the call got
+ * no tRPC error answer (network failure, malformed response, not a client error at all). */
+export function errorCode(e: unknown): ErrorCode | undefined {
+  if (!(e instanceof TRPCClientError)) return undefined;
+  const data: unknown = e.data;
+  if (typeof data === 'object' && data !== null && 'code' in data && typeof data.code === 'string') {
+    return data.code as ErrorCode;
+  }
+  return undefined;
+}
+
+/** True when the call never reached the server: offline, DNS, refused connection, CORS, abort. */
+export function isNetworkError(e: unknown): boolean {
+  const cause = e instanceof TRPCClientError ? (e.cause as unknown) : e;
+  if (cause instanceof TypeError) return true; // fetch rejects with a TypeError on network failure
+  return cause instanceof Error && cause.name === 'AbortError';
+}
+
+/** True when the server (or something in between) answered with something that is not a tRPC
+ * response: not JSON, or JSON of the wrong shape. */
+export function isMalformedResponse(e: unknown): boolean {
+  if (!(e instanceof TRPCClientError)) return false;
+  if (e.message === MALFORMED_RESPONSE) return true;
+  return e.cause instanceof SyntaxError;
+}
+
+/** Readable text for an error from a call (or anything thrown). */
+export function errorMessage(e: unknown): string {
+  if (isMalformedResponse(e)) return MALFORMED_RESPONSE;
+  if (isNetworkError(e)) return 'Network error: the server cannot be reached';
+  if (e instanceof TRPCClientError) return e.message || errorCode(e) || 'Unknown error';
+  if (e instanceof Error) return e.message || e.name;
+  if (typeof e === 'string') return e;
+  return 'Unknown error';
+}

@@ -1,0 +1,192 @@
+// Local-first mutations (DESIGN §6): each writes IndexedDB and queues the call in the outbox in
+// one transaction, resolves as soon as that commits (never waiting on the network), and kicks a
+// push when online. The server's answer replaces the local row when it comes.
+import { v7 as uuidv7 } from 'uuid';
+import type {
+  CardKind,
+  Character,
+  Deck,
+  Entry,
+  SaveCharacterInput,
+  SaveDeckInput,
+  SaveEntryInput,
+  UserCard,
+  UserDeck,
+  UserEntry,
+  UserReview,
+} from '../api/generated/types';
+import { cardId } from './cardId';
+import { recordMutation, type LocalWrite } from './outbox';
+import { syncEngine, type SyncEngine } from './sync';
+
+/** A new review; `id` (UUIDv7) and `reviewedAt` (now) are filled in when absent. */
+export interface NewReview {
+  id?: string;
+  entryId: string;
+  kind: CardKind;
+  /** 1 again, 2 hard, 3 good, 4 easy. */
+  rating: number;
+  reviewedAt?: number;
+  durationMs?: number;
+  score?: number;
+  desiredRetention?: number;
+}
+
+type WithOptionalId<T extends { id: string }> = Omit<T, 'id'> & { id?: string };
+
+export interface Mutations {
+  /** Enables or disables an entry for the learner. */
+  saveUserEntry(input: { entryId: string; enabled: boolean }): Promise<UserEntry>;
+  /** Adds a deck to the learner's decks or changes its settings (`deleted: true` removes it). */
+  saveUserDeck(input: {
+    deckId: string;
+    newPerDay?: number;
+    desiredRetention?: number;
+    deleted?: boolean;
+  }): Promise<UserDeck>;
+  /** Records a review. `card`: the card as the caller rebuilt it locally (optional); the
+   * server's card replaces it when the review is acknowledged. */
+  saveUserReview(review: NewReview, opts?: { card?: UserCard }): Promise<UserReview>;
+  /** Admin: creates or replaces a deck (`deleted: true` deletes it). */
+  saveDeck(input: WithOptionalId<SaveDeckInput>): Promise<Deck>;
+  /** Admin: creates or replaces an entry. */
+  saveEntry(input: WithOptionalId<SaveEntryInput>): Promise<Entry>;
+  /** Admin: creates or replaces a character. */
+  saveCharacter(input: WithOptionalId<SaveCharacterInput>): Promise<Character>;
+}
+
+/** Mutations through a given engine (the app uses the exports below). */
+export function createMutations(engine: SyncEngine): Mutations {
+  const { db, cache } = engine;
+
+  async function record<P extends Parameters<typeof recordMutation>[2]>(
+    procedure: P,
+    input: Parameters<typeof recordMutation<P>>[3],
+    writes: LocalWrite[],
+  ): Promise<void> {
+    await recordMutation(db, cache, procedure, input, writes);
+    engine.kick();
+  }
+
+  return {
+    async saveUserEntry({ entryId, enabled }) {
+      const old = await db.userEntries.get(entryId);
+      const row: UserEntry = { id: entryId, entryId, enabled, updatedAt: old?.updatedAt ?? 0, deleted: false };
+      await record('saveUserEntry', { entryId, enabled }, [{ table: 'userEntries', row }]);
+      return row;
+    },
+
+    async saveUserDeck({ deckId, newPerDay, desiredRetention, deleted = false }) {
+      const old = await db.userDecks.get(deckId);
+      const row: UserDeck = {
+        id: deckId,
+        deckId,
+        newPerDay: newPerDay ?? old?.newPerDay ?? 20,
+        desiredRetention: desiredRetention ?? old?.desiredRetention ?? 0.9,
+        updatedAt: old?.updatedAt ?? 0,
+        deleted,
+      };
+      // Send the whole settings, so a replay never depends on the server's defaults.
+      const input = { deckId, newPerDay: row.newPerDay, desiredRetention: row.desiredRetention, deleted };
+      await record('saveUserDeck', input, [{ table: 'userDecks', row }]);
+      return row;
+    },
+
+    async saveUserReview(review, opts = {}) {
+      const row: UserReview = {
+        id: review.id ?? uuidv7(),
+        cardId: cardId(review.entryId, review.kind),
+        entryId: review.entryId,
+        kind: review.kind,
+        rating: review.rating,
+        reviewedAt: review.reviewedAt ?? Date.now(),
+        durationMs: review.durationMs ?? 0,
+        ...(review.score !== undefined ? { score: review.score } : {}),
+        ...(review.desiredRetention !== undefined ? { desiredRetention: review.desiredRetention } : {}),
+        updatedAt: 0,
+        deleted: false,
+      };
+      const { updatedAt: _u, deleted: _d, ...input } = row;
+      void _u;
+      void _d;
+      const writes: LocalWrite[] = [{ table: 'userReviews', row }];
+      if (opts.card) {
+        if (opts.card.id !== row.cardId) throw new Error('saveUserReview: the card is not the review’s card');
+        writes.push({ table: 'userCards', row: opts.card });
+      }
+      await record('saveUserReview', input, writes);
+      return row;
+    },
+
+    async saveDeck(input) {
+      const id = input.id ?? uuidv7();
+      const old = await db.decks.get(id);
+      const row: Deck = {
+        description: '',
+        entryIds: [],
+        position: 0,
+        ...(old ?? {}),
+        ...input,
+        id,
+        updatedAt: old?.updatedAt ?? 0,
+        deleted: input.deleted ?? false,
+      };
+      await record('saveDeck', withoutServerFields(row), [{ table: 'decks', row }]);
+      return row;
+    },
+
+    async saveEntry(input) {
+      const id = input.id ?? uuidv7();
+      const old = await db.entries.get(id);
+      const row: Entry = {
+        reading: '',
+        meanings: [],
+        notes: '',
+        examples: [],
+        ...(old ?? {}),
+        ...input,
+        id,
+        updatedAt: old?.updatedAt ?? 0,
+        deleted: input.deleted ?? false,
+      };
+      await record('saveEntry', withoutServerFields(row), [{ table: 'entries', row }]);
+      return row;
+    },
+
+    async saveCharacter(input) {
+      const id = input.id ?? uuidv7();
+      const old = await db.characters.get(id);
+      const row: Character = {
+        strokes: [],
+        source: '',
+        ...(old ?? {}),
+        ...input,
+        id,
+        updatedAt: old?.updatedAt ?? 0,
+        deleted: input.deleted ?? false,
+      };
+      await record('saveCharacter', withoutServerFields(row), [{ table: 'characters', row }]);
+      return row;
+    },
+  };
+}
+
+/** The input of a public save: the whole row but `updatedAt` (server-set); `deleted` only when
+ * deleting. */
+function withoutServerFields<T extends { updatedAt: number; deleted: boolean }>(
+  row: T,
+): Omit<T, 'updatedAt' | 'deleted'> & { deleted?: boolean } {
+  const { updatedAt: _u, deleted, ...rest } = row;
+  void _u;
+  return deleted ? { ...rest, deleted } : rest;
+}
+
+let appMutations: Mutations | undefined;
+const app = (): Mutations => (appMutations ??= createMutations(syncEngine()));
+
+export const saveUserEntry: Mutations['saveUserEntry'] = (input) => app().saveUserEntry(input);
+export const saveUserDeck: Mutations['saveUserDeck'] = (input) => app().saveUserDeck(input);
+export const saveUserReview: Mutations['saveUserReview'] = (review, opts) => app().saveUserReview(review, opts);
+export const saveDeck: Mutations['saveDeck'] = (input) => app().saveDeck(input);
+export const saveEntry: Mutations['saveEntry'] = (input) => app().saveEntry(input);
+export const saveCharacter: Mutations['saveCharacter'] = (input) => app().saveCharacter(input);

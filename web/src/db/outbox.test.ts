@@ -1,0 +1,235 @@
+// The outbox and the local-first mutations against a real `writeit serve` (DESIGN §4, §6).
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
+import type { Deck, Entry, SaveUserReviewOutput } from '../api/generated/types';
+import { cardId } from './cardId';
+import { harness, mintToken, newUserId, serverApi, until, type Harness } from './testing/harness';
+import { LAST_SYNC_KEY } from './sync';
+
+const open: Harness[] = [];
+async function make(opts?: Parameters<typeof harness>[0]): Promise<Harness> {
+  const h = await harness(opts);
+  open.push(h);
+  return h;
+}
+afterEach(async () => {
+  for (const h of open.splice(0)) await h.close();
+});
+
+let entries: Entry[];
+let decks: Deck[];
+beforeAll(async () => {
+  const guest = serverApi(null);
+  entries = (await guest.queryEntries.query({ offset: 0, limit: 10 })).filter((e) => !e.deleted);
+  decks = (await guest.queryDecks.query({ offset: 0, limit: 10 })).filter((d) => !d.deleted);
+  expect(entries.length).toBeGreaterThanOrEqual(3);
+  expect(decks.length).toBeGreaterThanOrEqual(1);
+});
+const entry = (i: number): Entry => entries[i] as Entry;
+const deck = (i: number): Deck => decks[i] as Deck;
+
+/** Lets background pushes (kicked by mutations) finish. */
+async function settle(h: Harness): Promise<void> {
+  await h.engine.flush();
+  await h.engine.flush();
+}
+
+describe('mutations and the outbox', () => {
+  it('write locally at once, queue the call, and store the server’s answer', async () => {
+    const h = await make({ userId: newUserId() });
+    const row = await h.mutations.saveUserEntry({ entryId: entry(0).id, enabled: true });
+    expect(row).toMatchObject({ entryId: entry(0).id, enabled: true });
+    expect(await h.db.userEntries.get(entry(0).id)).toMatchObject({ enabled: true });
+    expect(h.cache.get('userEntries', entry(0).id)?.enabled).toBe(true);
+
+    await settle(h);
+    expect(await h.db.outbox.count()).toBe(0);
+    const stored = await h.db.userEntries.get(entry(0).id);
+    expect(stored?.updatedAt).toBeGreaterThan(0); // the server's row
+    expect(h.engine.getState()).toMatchObject({ pending: 0, failed: 0 });
+  });
+
+  it('replays in order after being offline; a review’s card is stored', async () => {
+    const h = await make({ userId: newUserId() });
+    h.net.down = true;
+    const e = entry(1);
+    await h.mutations.saveUserEntry({ entryId: e.id, enabled: true });
+    await h.mutations.saveUserEntry({ entryId: e.id, enabled: false });
+    await h.mutations.saveUserDeck({ deckId: deck(0).id, newPerDay: 7 });
+    const review = await h.mutations.saveUserReview({ entryId: e.id, kind: 'meaning', rating: 3, durationMs: 1200 });
+    expect(review.cardId).toBe(cardId(e.id, 'meaning'));
+    await settle(h);
+    expect(await h.db.outbox.count()).toBe(4);
+    await until(() => h.engine.getState().pending === 4);
+    expect(h.engine.getState().status).toBe('offline');
+    // The optimistic state is there while offline.
+    expect(await h.db.userEntries.get(e.id)).toMatchObject({ enabled: false });
+    expect(await h.db.userReviews.get(review.id)).toMatchObject({ rating: 3 });
+
+    h.net.down = false;
+    h.calls.length = 0;
+    const state = await h.engine.sync();
+    expect(state).toMatchObject({ status: 'idle', pending: 0, failed: 0 });
+    const names = h.procedures();
+    // Pushed first, in seq order (one batch), then the pull.
+    expect(names.slice(0, 5)).toEqual([
+      'saveUserEntry',
+      'saveUserEntry',
+      'saveUserDeck',
+      'saveUserReview',
+      'getServerTime',
+    ]);
+    expect(await h.db.outbox.count()).toBe(0);
+
+    const token = await h.session.getIdToken();
+    const api = serverApi(token);
+    const serverEntries = await api.queryUserEntries.query({ offset: 0 });
+    expect(serverEntries.find((u) => u.id === e.id)).toMatchObject({ enabled: false });
+    expect((await api.queryUserDecks.query({ offset: 0 })).find((d) => d.id === deck(0).id)).toMatchObject({
+      newPerDay: 7,
+    });
+    const card = await h.db.userCards.get(cardId(e.id, 'meaning'));
+    expect(card).toMatchObject({ entryId: e.id, kind: 'meaning', reps: 1 });
+    expect(h.cache.get('userCards', card?.id ?? '')?.reps).toBe(1);
+  });
+
+  it('is idempotent: a review sent twice (answer lost) is one review and the same card', async () => {
+    const h = await make({ userId: newUserId() });
+    h.net.loseNextAnswer = true;
+    const review = await h.mutations.saveUserReview({ entryId: entry(2).id, kind: 'writing', rating: 4, score: 0.9 });
+    // The push the mutation kicked off fails once.
+    await until(async () => (await h.db.outbox.toArray())[0]?.attempts === 1);
+    // The server got it, the client did not hear back: still queued.
+    const first = h.calls.find((c) => c.procedures.includes('saveUserReview'));
+    expect(first?.status).toBe(200);
+    expect(await h.db.outbox.count()).toBe(1);
+    expect((await h.db.outbox.toArray())[0]?.attempts).toBe(1);
+
+    await h.engine.flush();
+    expect(await h.db.outbox.count()).toBe(0);
+    const sends = h.calls.filter((c) => c.procedures.includes('saveUserReview'));
+    expect(sends).toHaveLength(2);
+    const [a, b] = sends.map((c) => (c.outputs?.[0] as SaveUserReviewOutput).card);
+    expect(b).toEqual(a);
+
+    const api = serverApi(await h.session.getIdToken());
+    const reviews = (await api.queryUserReviews.query({ offset: 0 })).filter((r) => r.id === review.id);
+    expect(reviews).toHaveLength(1);
+    const cards = await api.queryUserCards.query({ offset: 0 });
+    expect(cards.filter((c) => c.id === review.cardId)).toHaveLength(1);
+    expect(await h.db.userCards.get(review.cardId)).toMatchObject({ reps: 1 });
+  });
+
+  it('keeps permanent failures aside (never lost), restores the local rows, and goes on', async () => {
+    const h = await make({ userId: newUserId() });
+    const first = await h.mutations.saveUserReview({ entryId: entry(0).id, kind: 'reading', rating: 3 });
+    await settle(h);
+    expect(await h.db.outbox.count()).toBe(0);
+
+    h.net.failMutations = true; // queue them all, then send them in one go
+    const bad = await h.mutations.saveUserReview({ entryId: uuidv7(), kind: 'meaning', rating: 3 }); // BAD_REQUEST
+    const newDeck = await h.mutations.saveDeck({ languageCode: 'ko', title: 'Not mine' }); // FORBIDDEN
+    await h.mutations.saveUserReview({ id: first.id, entryId: entry(0).id, kind: 'reading', rating: 1 }); // CONFLICT
+    await h.mutations.saveUserEntry({ entryId: entry(0).id, enabled: true }); // fine
+    expect(await h.db.decks.get(newDeck.id)).toBeDefined();
+    expect((await h.db.userReviews.get(first.id))?.rating).toBe(1);
+    await settle(h);
+    h.net.failMutations = false;
+
+    const out = await h.engine.flush();
+    expect(out).toMatchObject({ sent: 1, failed: 3 });
+    expect(out.stoppedBy).toBeUndefined();
+    const failed = await h.engine.failedMutations();
+    expect(failed.map((f) => f.procedure)).toEqual(['saveUserReview', 'saveDeck', 'saveUserReview']);
+    expect(failed.map((f) => f.state)).toEqual(['failed', 'failed', 'failed']);
+    expect(failed[0]?.lastError).toMatch(/entryId/);
+    expect(failed[0]?.input).toMatchObject({ id: bad.id });
+    expect(failed[1]?.lastError).toBeTruthy();
+    expect(failed[2]?.lastError).toBeTruthy();
+    expect(h.engine.getState()).toMatchObject({ pending: 0, failed: 3 });
+    // Local rows are back to what the server has.
+    expect(await h.db.userReviews.get(bad.id)).toBeUndefined();
+    expect(await h.db.decks.get(newDeck.id)).toBeUndefined();
+    expect(h.cache.get('decks', newDeck.id)).toBeUndefined();
+    expect((await h.db.userReviews.get(first.id))?.rating).toBe(3);
+    expect(await h.db.userEntries.get(entry(0).id)).toMatchObject({ enabled: true });
+    const serverEntries = await serverApi(await h.session.getIdToken()).queryUserEntries.query({ offset: 0 });
+    expect(serverEntries.find((u) => u.id === entry(0).id)?.enabled).toBe(true);
+
+    // A failed item is never resent by itself; retry resends it, discard forgets it.
+    await h.engine.flush();
+    expect(h.engine.getState().failed).toBe(3);
+    await h.engine.retryFailed(failed[1]?.seq as number);
+    await settle(h);
+    expect(h.engine.getState().failed).toBe(3);
+    for (const f of await h.engine.failedMutations()) await h.engine.discardFailed(f.seq as number);
+    expect(h.engine.getState()).toMatchObject({ pending: 0, failed: 0 });
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
+  it('holds user mutations while signed out and sends them after sign-in', async () => {
+    const h = await make();
+    await h.mutations.saveUserEntry({ entryId: entry(1).id, enabled: true });
+    await settle(h);
+    expect(h.procedures()).not.toContain('saveUserEntry');
+    expect(h.engine.getState().pending).toBe(1);
+
+    await h.signIn();
+    await settle(h);
+    expect(h.procedures()).toContain('saveUserEntry');
+    expect(h.engine.getState().pending).toBe(0);
+  });
+
+  it('never lets a pulled row overwrite a pending local write', async () => {
+    const userId = newUserId();
+    const h = await make({ userId });
+    await serverApi(await h.session.getIdToken()).saveUserEntry.mutate({ entryId: entry(2).id, enabled: true });
+    h.net.failMutations = true;
+    await h.mutations.saveUserEntry({ entryId: entry(2).id, enabled: false });
+    const state = await h.engine.sync(); // the push fails, the pull works
+    expect(state.pending).toBe(1);
+    expect(h.procedures()).toContain('queryUserEntries');
+    expect(await h.db.userEntries.get(entry(2).id)).toMatchObject({ enabled: false });
+    // The pulled row is what a refusal would restore.
+    const item = (await h.db.outbox.toArray())[0];
+    expect(item?.before?.[0]?.row).toMatchObject({ enabled: true });
+
+    h.net.failMutations = false;
+    await h.engine.sync();
+    expect(await h.db.userEntries.get(entry(2).id)).toMatchObject({ enabled: false });
+    const onServer = await serverApi(await h.session.getIdToken()).queryUserEntries.query({ offset: 0 });
+    expect(onServer.find((u) => u.id === entry(2).id)?.enabled).toBe(false);
+  });
+
+  it('clearUserData forgets user rows and queued user mutations, keeps the rest', async () => {
+    const h = await make({ userId: newUserId() });
+    await h.engine.sync();
+    h.net.down = true;
+    await h.mutations.saveUserEntry({ entryId: entry(0).id, enabled: true });
+    await h.mutations.saveEntry({ languageCode: 'ko', text: '오프라인' }); // admin save, stays queued
+    await settle(h);
+    expect(await h.db.outbox.count()).toBe(2);
+
+    h.session.setSession(null);
+    await h.engine.clearUserData();
+    expect(await h.db.userEntries.count()).toBe(0);
+    expect((await h.db.outbox.toArray()).map((i) => i.procedure)).toEqual(['saveEntry']);
+    expect(h.storage.getItem(LAST_SYNC_KEY)).toBeNull();
+    expect(h.cache.get('userEntries', entry(0).id)).toBeUndefined();
+    expect(await h.db.entries.count()).toBeGreaterThan(0);
+  });
+
+  it('curator saves go through the outbox and come back from the server', async () => {
+    const h = await make({ role: 'admin' });
+    const saved = await h.mutations.saveEntry({ languageCode: 'ko', text: '연필', meanings: ['pencil'] });
+    expect(saved.updatedAt).toBe(0);
+    await settle(h);
+    const stored = await h.db.entries.get(saved.id);
+    expect(stored?.updatedAt).toBeGreaterThan(0);
+    expect(stored).toMatchObject({ text: '연필', meanings: ['pencil'], deleted: false });
+
+    const adminToken = await mintToken(newUserId(), 'admin');
+    const onServer = await serverApi(adminToken).queryEntries.query({ offset: (stored?.updatedAt ?? 1) - 1 });
+    expect(onServer.find((e) => e.id === saved.id)).toMatchObject({ text: '연필' });
+  });
+});

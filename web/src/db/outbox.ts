@@ -1,0 +1,356 @@
+// The outbox (DESIGN §4, §6): every mutation is written locally and queued here in ONE Dexie
+// transaction, so the UI never waits on the network and nothing is lost offline. `flushOutbox`
+// replays the queue in `seq` order:
+// - acknowledged → removed, and the server's answer (the saved row; for a review, its card)
+//   stored locally;
+// - refused for good (BAD_REQUEST, FORBIDDEN, CONFLICT, …) → kept aside with state 'failed' and
+//   its lastError, the rows it wrote locally put back as the server has them, and the flush goes on;
+// - network failure or a transient server error → the flush stops, the item stays (retried later).
+// Replays are idempotent: inputs carry client-made ids (UUIDv7), saves are upserts, and reviews
+// are idempotent by id on the server.
+import type { Api } from '../api/client';
+import { errorCode, errorMessage } from '../api/client';
+import type {
+  ErrorCode,
+  SaveCharacterInput,
+  SaveDeckInput,
+  SaveEntryInput,
+  SaveUserDeckInput,
+  SaveUserEntryInput,
+  SaveUserReviewInput,
+  SaveUserReviewOutput,
+} from '../api/generated/types';
+import type { EntityCache } from './cache';
+import {
+  rowKey,
+  type OutboxBefore,
+  type OutboxItem,
+  type SyncedRow,
+  type SyncedTable,
+  type TableRows,
+  type WriteItDb,
+} from './db';
+
+/** The input of each mutation procedure. */
+export interface MutationInputs {
+  saveCharacter: SaveCharacterInput;
+  saveDeck: SaveDeckInput;
+  saveEntry: SaveEntryInput;
+  saveUserDeck: SaveUserDeckInput;
+  saveUserEntry: SaveUserEntryInput;
+  saveUserReview: SaveUserReviewInput;
+}
+export type MutationName = keyof MutationInputs;
+
+/** Procedures on a learner's own rows: sent only while signed in, dropped on sign-out. */
+export const USER_PROCEDURES: ReadonlySet<string> = new Set<MutationName>([
+  'saveUserDeck',
+  'saveUserEntry',
+  'saveUserReview',
+]);
+
+/** Answers that will not change on a retry: the item is kept aside as 'failed'. Everything else
+ * (network failures, UNAUTHORIZED while a token is refreshed, TIMEOUT, TOO_MANY_REQUESTS,
+ * INTERNAL_SERVER_ERROR, a malformed answer) stops the flush and is retried. */
+export const PERMANENT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'BAD_REQUEST',
+  'FORBIDDEN',
+  'CONFLICT',
+  'NOT_FOUND',
+  'PARSE_ERROR',
+  'METHOD_NOT_SUPPORTED',
+  'PAYLOAD_TOO_LARGE',
+  'UNPROCESSABLE_CONTENT',
+]);
+
+class UnknownProcedureError extends Error {
+  constructor(procedure: string) {
+    super(`Unknown procedure '${procedure}'`);
+    this.name = 'UnknownProcedureError';
+  }
+}
+
+export function isPermanentFailure(e: unknown): boolean {
+  if (e instanceof UnknownProcedureError) return true;
+  const code = errorCode(e);
+  return code !== undefined && PERMANENT_CODES.has(code);
+}
+
+/** Sends one queued mutation. */
+function send(api: Api, item: OutboxItem): Promise<unknown> {
+  const input = item.input;
+  switch (item.procedure as MutationName) {
+    case 'saveCharacter':
+      return api.saveCharacter.mutate(input as SaveCharacterInput);
+    case 'saveDeck':
+      return api.saveDeck.mutate(input as SaveDeckInput);
+    case 'saveEntry':
+      return api.saveEntry.mutate(input as SaveEntryInput);
+    case 'saveUserDeck':
+      return api.saveUserDeck.mutate(input as SaveUserDeckInput);
+    case 'saveUserEntry':
+      return api.saveUserEntry.mutate(input as SaveUserEntryInput);
+    case 'saveUserReview':
+      return api.saveUserReview.mutate(input as SaveUserReviewInput);
+    default:
+      return Promise.reject(new UnknownProcedureError(item.procedure));
+  }
+}
+
+interface TableRow {
+  table: SyncedTable;
+  row: SyncedRow;
+}
+
+/** The rows a server answer carries, to store locally. */
+function answerRows(procedure: string, output: unknown): TableRow[] {
+  if (typeof output !== 'object' || output === null) return [];
+  switch (procedure as MutationName) {
+    case 'saveCharacter':
+      return [{ table: 'characters', row: (output as { character: TableRows['characters'] }).character }];
+    case 'saveDeck':
+      return [{ table: 'decks', row: output as TableRows['decks'] }];
+    case 'saveEntry':
+      return [{ table: 'entries', row: (output as { entry: TableRows['entries'] }).entry }];
+    case 'saveUserDeck':
+      return [{ table: 'userDecks', row: output as TableRows['userDecks'] }];
+    case 'saveUserEntry': {
+      const row = output as TableRows['userEntries'];
+      return [{ table: 'userEntries', row: { ...row, entryId: row.entryId ?? row.id } }];
+    }
+    case 'saveUserReview':
+      // SPEC §3: saving a review returns a card, which is cached into user cards.
+      return [{ table: 'userCards', row: (output as SaveUserReviewOutput).card }];
+    default:
+      return [];
+  }
+}
+
+/** `table/key`, the identity of a local row across tables. */
+export const rowId = (table: SyncedTable, key: string): string => `${table}/${key}`;
+const beforeId = (b: OutboxBefore): string => rowId(b.table, b.key);
+
+export const isPending = (item: OutboxItem): boolean => item.state !== 'failed';
+
+/** Queues a mutation. Call it inside a Dexie 'rw' transaction over `outbox` and the tables the
+ * mutation writes, together with the local optimistic write, so both commit or neither does.
+ * `before`: the rows the mutation writes locally, as they were before it (see OutboxItem.before).
+ * Returns the item's seq. */
+export async function enqueue<P extends MutationName>(
+  db: WriteItDb,
+  procedure: P,
+  input: MutationInputs[P],
+  before: OutboxBefore[] = [],
+): Promise<number> {
+  // While an earlier item on the same row is pending, the server's version is the one it knows.
+  const earlier = before.length > 0 ? (await db.outbox.toArray()).filter(isPending) : [];
+  const base = before.map((b) => {
+    for (const item of earlier) {
+      const known = item.before?.find((x) => beforeId(x) === beforeId(b));
+      if (known) return { ...b, row: known.row };
+    }
+    return b;
+  });
+  const item: OutboxItem = { procedure, input, queuedAt: Date.now(), attempts: 0, state: 'pending', before: base };
+  return db.outbox.add(item) as Promise<number>;
+}
+
+/** What a mutation writes locally. */
+export interface LocalWrite<T extends SyncedTable = SyncedTable> {
+  table: T;
+  row: TableRows[T];
+}
+
+/** Writes rows locally and queues the mutation, atomically; then caches the rows. */
+export async function recordMutation<P extends MutationName>(
+  db: WriteItDb,
+  cache: EntityCache,
+  procedure: P,
+  input: MutationInputs[P],
+  writes: readonly LocalWrite[],
+): Promise<number> {
+  const tables = [...new Set(writes.map((w) => w.table))].map((t) => db.table(t));
+  const seq = await db.transaction('rw', [db.outbox, ...tables], async () => {
+    const before: OutboxBefore[] = [];
+    for (const w of writes) {
+      const key = rowKey(w.table, w.row);
+      const old = (await db.table(w.table).get(key)) as SyncedRow | undefined;
+      before.push({ table: w.table, key, row: old ?? null });
+      await db.table(w.table).put(w.row);
+    }
+    return enqueue(db, procedure, input, before);
+  });
+  for (const w of writes) cache.put(w.table, [structuredClone(w.row)]);
+  return seq;
+}
+
+export interface FlushContext {
+  db: WriteItDb;
+  api: Api;
+  cache: EntityCache;
+  /** Whether user procedures may be sent (someone is signed in). */
+  signedIn: () => boolean;
+}
+
+export interface FlushOutcome {
+  /** Items the server acknowledged. */
+  sent: number;
+  /** Items it refused for good (now kept aside as 'failed'). */
+  failed: number;
+  /** The error that stopped the flush (network, transient server error); the item stays queued. */
+  stoppedBy?: unknown;
+}
+
+/** A batch stays well under the server's 2 MiB body limit and its 32 calls. */
+const MAX_CHUNK_BYTES = 1 << 20;
+const MAX_CHUNK_ITEMS = 32;
+const encoder = new TextEncoder();
+
+function takeChunk(items: readonly OutboxItem[]): OutboxItem[] {
+  const chunk: OutboxItem[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = encoder.encode(JSON.stringify(item.input) ?? '').length + 16;
+    if (chunk.length > 0 && (chunk.length >= MAX_CHUNK_ITEMS || bytes + size > MAX_CHUNK_BYTES)) break;
+    chunk.push(item);
+    bytes += size;
+  }
+  return chunk;
+}
+
+/** Sends the queued mutations in seq order until the queue is empty or a retryable failure stops
+ * it. The calls of a chunk go in one batched request; the server runs them in order. */
+export async function flushOutbox(ctx: FlushContext): Promise<FlushOutcome> {
+  const outcome: FlushOutcome = { sent: 0, failed: 0 };
+  for (;;) {
+    const signedIn = ctx.signedIn();
+    const queue = (await ctx.db.outbox.toArray()).filter(
+      (i) => isPending(i) && (signedIn || !USER_PROCEDURES.has(i.procedure)),
+    );
+    if (queue.length === 0) return outcome;
+    const chunk = takeChunk(queue);
+    const results = await Promise.allSettled(chunk.map((item) => send(ctx.api, item)));
+    for (const [i, item] of chunk.entries()) {
+      const result = results[i];
+      if (!result) break;
+      if (result.status === 'fulfilled') {
+        await acknowledge(ctx, item, result.value);
+        outcome.sent++;
+      } else if (isPermanentFailure(result.reason)) {
+        await setAside(ctx, item, result.reason);
+        outcome.failed++;
+      } else {
+        // Keep this item and every later one (even those the server took: replays are harmless,
+        // and resending them after this one keeps the order of writes).
+        await noteAttempt(ctx.db, item, result.reason);
+        outcome.stoppedBy = result.reason;
+        return outcome;
+      }
+    }
+  }
+}
+
+/** Later pending items that wrote the same row. */
+function laterOnRow(later: readonly OutboxItem[], id: string): OutboxItem[] {
+  return later.filter((l) => isPending(l) && (l.before ?? []).some((b) => beforeId(b) === id));
+}
+
+/** Server acknowledged: drop the item, store the answer unless a later item will overwrite that
+ * row (then the answer becomes that item's known server version). */
+async function acknowledge(ctx: FlushContext, item: OutboxItem, output: unknown): Promise<void> {
+  const { db } = ctx;
+  const seq = item.seq as number;
+  const rows = answerRows(item.procedure, output);
+  const tables = [...new Set(rows.map((r) => r.table))].map((t) => db.table(t));
+  const written: TableRow[] = [];
+  await db.transaction('rw', [db.outbox, ...tables], async () => {
+    // Gone: cleared meanwhile (sign-out); its answer is no longer wanted.
+    if (!(await db.outbox.get(seq))) return;
+    await db.outbox.delete(seq);
+    const later = await db.outbox.where('seq').above(seq).toArray();
+    for (const r of rows) {
+      const id = rowId(r.table, rowKey(r.table, r.row));
+      const pending = laterOnRow(later, id);
+      if (pending.length > 0) {
+        for (const l of pending) {
+          l.before = (l.before ?? []).map((b) => (beforeId(b) === id ? { ...b, row: r.row } : b));
+          await db.outbox.put(l);
+        }
+      } else {
+        await db.table(r.table).put(r.row);
+        written.push(r);
+      }
+    }
+  });
+  for (const w of written) ctx.cache.put(w.table, [w.row]);
+}
+
+/** Refused for good: keep the item as 'failed' and put the rows it wrote back as the server has
+ * them (unless a later pending item wrote them too). */
+async function setAside(ctx: FlushContext, item: OutboxItem, e: unknown): Promise<void> {
+  const { db } = ctx;
+  const seq = item.seq as number;
+  const tables = [...new Set((item.before ?? []).map((b) => b.table))].map((t) => db.table(t));
+  const restored: OutboxBefore[] = [];
+  await db.transaction('rw', [db.outbox, ...tables], async () => {
+    const current = await db.outbox.get(seq);
+    if (!current) return;
+    const later = await db.outbox.where('seq').above(seq).toArray();
+    for (const b of current.before ?? []) {
+      if (laterOnRow(later, beforeId(b)).length > 0) continue;
+      if (b.row) await db.table(b.table).put(b.row);
+      else await db.table(b.table).delete(b.key);
+      restored.push(b);
+    }
+    await db.outbox.put({
+      ...current,
+      state: 'failed',
+      attempts: current.attempts + 1,
+      lastError: errorMessage(e),
+    });
+  });
+  for (const b of restored) {
+    if (b.row) ctx.cache.put(b.table, [structuredClone(b.row)]);
+    else ctx.cache.delete(b.table, [b.key]);
+  }
+}
+
+async function noteAttempt(db: WriteItDb, item: OutboxItem, e: unknown): Promise<void> {
+  const seq = item.seq as number;
+  await db.transaction('rw', db.outbox, async () => {
+    const current = await db.outbox.get(seq);
+    if (current) await db.outbox.put({ ...current, attempts: current.attempts + 1, lastError: errorMessage(e) });
+  });
+}
+
+/** Numbers for the sync status. */
+export async function countOutbox(db: WriteItDb): Promise<{ pending: number; failed: number }> {
+  const items = await db.outbox.toArray();
+  const failed = items.filter((i) => !isPending(i)).length;
+  return { pending: items.length - failed, failed };
+}
+
+/** The mutations the server refused, oldest first (shown to the user: never silently lost). */
+export async function listFailed(db: WriteItDb): Promise<OutboxItem[]> {
+  return (await db.outbox.toArray()).filter((i) => !isPending(i));
+}
+
+/** Queues a failed item again, at the end of the queue. */
+export async function requeueFailed(db: WriteItDb, seq: number): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const item = await db.outbox.get(seq);
+    if (!item || isPending(item)) return;
+    await db.outbox.delete(seq);
+    const { seq: _old, ...rest } = item;
+    void _old;
+    await db.outbox.add({ ...rest, state: 'pending', attempts: 0, queuedAt: Date.now() });
+  });
+}
+
+/** Forgets a failed item for good. */
+export async function discardFailed(db: WriteItDb, seq: number): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const item = await db.outbox.get(seq);
+    if (item && !isPending(item)) await db.outbox.delete(seq);
+  });
+}

@@ -1,0 +1,546 @@
+// The sync engine (SPEC §4, DESIGN §4, docs/sync.md):
+//   a flag prevents concurrent syncs (a second call joins the running one);
+//   push the outbox; T = getServerTime(); read lastSync (localStorage, 0 when absent);
+//   pull each public table, then (signed in) each user table: pages of `pageSize` rows with the
+//   `after` cursor until a short page, each page stored with ONE bulkPut in a transaction;
+//   store T as lastSync.
+// Pulled rows never overwrite a row that a pending outbox item wrote locally: the pending write
+// wins until the server acknowledges it (and its answer is stored then).
+import { useSyncExternalStore } from 'react';
+import { apiUrl, createApi, errorMessage, isNetworkError, type Api } from '../api/client';
+import type { Cursor, PageInput } from '../api/generated/types';
+import { sessionStore, type Session, type SessionStore } from '../session/session';
+import { cache as appCache, type EntityCache } from './cache';
+import {
+  db as appDb,
+  PUBLIC_TABLES,
+  rowKey,
+  USER_TABLES,
+  type OutboxItem,
+  type SyncedTable,
+  type TableRows,
+  type WriteItDb,
+} from './db';
+import {
+  countOutbox,
+  discardFailed,
+  flushOutbox,
+  isPending,
+  listFailed,
+  requeueFailed,
+  rowId,
+  USER_PROCEDURES,
+  type FlushOutcome,
+} from './outbox';
+
+/** The sync marker (SPEC §3, §9). */
+export const LAST_SYNC_KEY = 'lastSync';
+/** Whose user tables the local data holds ('' for nobody): a different user (or the first sync
+ * after signing in) pulls the user tables from 0, whatever lastSync says. */
+export const LAST_SYNC_USER_KEY = 'lastSyncUser';
+/** Rows per page (the server's default; at most 5000). */
+export const PAGE_SIZE = 1000;
+
+export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'error';
+
+export interface SyncState {
+  status: SyncStatus;
+  /** While syncing: the table being pulled and the rows received for it so far. */
+  progress?: { table: SyncedTable; rows: number };
+  /** Client time (ms) at the end of the last successful sync in this session. */
+  lastSyncedAt?: number;
+  /** With status 'error': what went wrong. */
+  error?: string;
+  /** Mutations waiting to be sent. */
+  pending: number;
+  /** Mutations the server refused for good, kept aside (see `failedMutations`). */
+  failed: number;
+}
+
+/** Where lastSync lives: localStorage in the app. */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export function memoryStorage(): KeyValueStorage {
+  const m = new Map<string, string>();
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, String(v)),
+    removeItem: (k) => void m.delete(k),
+  };
+}
+
+function defaultStorage(): KeyValueStorage {
+  try {
+    if (typeof localStorage !== 'undefined') return localStorage;
+  } catch {
+    // access denied (privacy settings): fall through
+  }
+  return memoryStorage();
+}
+
+const browserOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+export interface SyncDeps {
+  db?: WriteItDb;
+  api?: Api;
+  session?: Pick<SessionStore, 'getSession' | 'onSessionChange'>;
+  cache?: EntityCache;
+  storage?: KeyValueStorage;
+  /** Rows per page (tests use small pages). */
+  pageSize?: number;
+  /** navigator.onLine by default. */
+  isOnline?: () => boolean;
+}
+
+export interface AutoSyncOptions {
+  /** Periodic sync, default 5 minutes. */
+  intervalMs?: number;
+}
+
+/** The base of the retry delay after a failed push (doubles up to 5 minutes). */
+const RETRY_BASE_MS = 2_000;
+const RETRY_MAX_MS = 5 * 60_000;
+
+class Aborted extends Error {
+  constructor() {
+    super('sync aborted: local data was cleared');
+    this.name = 'Aborted';
+  }
+}
+
+export class SyncEngine {
+  readonly db: WriteItDb;
+  readonly api: Api;
+  readonly session: Pick<SessionStore, 'getSession' | 'onSessionChange'>;
+  readonly cache: EntityCache;
+  readonly storage: KeyValueStorage;
+  readonly pageSize: number;
+  private readonly isOnline: () => boolean;
+
+  private state: SyncState = { status: 'idle', pending: 0, failed: 0 };
+  private readonly listeners = new Set<(s: SyncState) => void>();
+  private running: Promise<SyncState> | null = null;
+  private flushing: Promise<FlushOutcome> | null = null;
+  private flushAgain = false;
+  /** Bumped by clearUserData and refresh: a sync that began before stops writing. */
+  private epoch = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retries = 0;
+  private autoSyncs = 0;
+
+  constructor(deps: SyncDeps = {}) {
+    this.db = deps.db ?? appDb;
+    this.session = deps.session ?? sessionStore;
+    this.api = deps.api ?? createApi({ url: apiUrl(), getIdToken: () => sessionStore.getIdToken() });
+    this.cache = deps.cache ?? appCache;
+    this.storage = deps.storage ?? defaultStorage();
+    this.pageSize = deps.pageSize ?? PAGE_SIZE;
+    this.isOnline = deps.isOnline ?? browserOnline;
+  }
+
+  // ---- state ----
+
+  getState = (): SyncState => this.state;
+
+  /** Calls `cb` on every change of state; returns an unsubscribe. */
+  subscribe = (cb: (s: SyncState) => void): (() => void) => {
+    this.listeners.add(cb);
+    return () => {
+      this.listeners.delete(cb);
+    };
+  };
+
+  private setState(patch: Partial<SyncState>): void {
+    const next: SyncState = { ...this.state, ...patch };
+    for (const k of Object.keys(next) as (keyof SyncState)[]) if (next[k] === undefined) delete next[k];
+    this.state = Object.freeze(next);
+    for (const cb of [...this.listeners]) cb(this.state);
+  }
+
+  /** Recounts the outbox for the state (after local writes). */
+  async updateCounts(): Promise<void> {
+    const { pending, failed } = await countOutbox(this.db);
+    if (pending !== this.state.pending || failed !== this.state.failed) this.setState({ pending, failed });
+  }
+
+  /** lastSync: the server time of the last completed sync; 0 when absent. */
+  lastSync(): number {
+    const raw = this.storage.getItem(LAST_SYNC_KEY);
+    const n = raw === null ? 0 : Number(raw);
+    return Number.isFinite(n) && n > 0 ? n : 0;
+  }
+
+  get syncing(): boolean {
+    return this.running !== null;
+  }
+
+  // ---- outbox ----
+
+  /** Pushes queued mutations (joins a running push, then pushes what came in meanwhile). Never
+   * rejects: the outcome says what happened. */
+  flush(): Promise<FlushOutcome> {
+    if (this.flushing) {
+      this.flushAgain = true;
+      return this.flushing;
+    }
+    // The loop starts on a microtask, so the flag is set before anything can finish.
+    const run = Promise.resolve()
+      .then(() => this.flushLoop())
+      .finally(() => {
+        this.flushing = null;
+        if (this.flushAgain) void this.flush();
+      });
+    this.flushing = run;
+    return run;
+  }
+
+  private async flushLoop(): Promise<FlushOutcome> {
+    const total: FlushOutcome = { sent: 0, failed: 0 };
+    do {
+      this.flushAgain = false;
+      if (!this.isOnline()) {
+        total.stoppedBy = new TypeError('offline');
+        break;
+      }
+      try {
+        const out = await flushOutbox({
+          db: this.db,
+          api: this.api,
+          cache: this.cache,
+          signedIn: () => this.session.getSession() !== null,
+        });
+        total.sent += out.sent;
+        total.failed += out.failed;
+        total.stoppedBy = out.stoppedBy;
+      } catch (e) {
+        total.stoppedBy = e;
+      }
+      await this.updateCounts().catch(() => undefined);
+    } while (this.flushAgain && total.stoppedBy === undefined);
+    if (total.stoppedBy === undefined) {
+      this.retries = 0;
+      // The server answered: no longer offline.
+      if (this.state.status === 'offline' && !this.running) this.setState({ status: 'idle' });
+    } else {
+      this.flushAgain = false;
+      if (isNetworkError(total.stoppedBy) && !this.running) this.setState({ status: 'offline' });
+      this.scheduleRetry();
+    }
+    return total;
+  }
+
+  /** After a failed push, retry with exponential backoff (only while auto sync runs). */
+  private scheduleRetry(): void {
+    if (this.autoSyncs === 0 || this.retryTimer !== undefined) return;
+    const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** this.retries) * (0.75 + Math.random() * 0.5);
+    this.retries++;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.flush();
+    }, delay);
+  }
+
+  /** The mutations the server refused, kept aside. */
+  failedMutations(): Promise<OutboxItem[]> {
+    return listFailed(this.db);
+  }
+
+  /** Sends a refused mutation again (at the end of the queue). */
+  async retryFailed(seq: number): Promise<void> {
+    await requeueFailed(this.db, seq);
+    await this.updateCounts();
+    void this.flush();
+  }
+
+  /** Forgets a refused mutation. */
+  async discardFailed(seq: number): Promise<void> {
+    await discardFailed(this.db, seq);
+    await this.updateCounts();
+  }
+
+  /** After a local write: count it, and push it now if online (without waiting). */
+  kick(): void {
+    void this.updateCounts()
+      .catch(() => undefined)
+      .then(() => {
+        if (this.isOnline()) void this.flush();
+      });
+  }
+
+  // ---- sync ----
+
+  /** Syncs now, or joins the sync already running. Never rejects: the returned state (also
+   * published to subscribers) says how it went. */
+  sync(): Promise<SyncState> {
+    return this.running ?? this.exclusive(() => this.pull());
+  }
+
+  /** Clears the eight tables, the caches and lastSync, then syncs. Skipped (false) while a sync
+   * runs, and while offline (clearing then would leave nothing to show). */
+  async refresh(): Promise<boolean> {
+    if (this.running) return false;
+    if (!this.isOnline()) {
+      this.setState({ status: 'offline' });
+      return false;
+    }
+    await this.exclusive(async () => {
+      this.epoch++;
+      await this.db.transaction(
+        'rw',
+        [...PUBLIC_TABLES, ...USER_TABLES].map((t) => this.db.table(t)),
+        async () => {
+          for (const t of [...PUBLIC_TABLES, ...USER_TABLES]) await this.db.table(t).clear();
+        },
+      );
+      this.cache.clear();
+      this.storage.removeItem(LAST_SYNC_KEY);
+      this.storage.removeItem(LAST_SYNC_USER_KEY);
+      await this.pull();
+    });
+    return true;
+  }
+
+  /** On sign-out: clears the user tables, the queued user mutations and lastSync (so the next
+   * sync pulls everything again); a sync running meanwhile stops writing. */
+  async clearUserData(): Promise<void> {
+    this.epoch++;
+    await this.db.transaction('rw', [this.db.outbox, ...USER_TABLES.map((t) => this.db.table(t))], async () => {
+      for (const t of USER_TABLES) await this.db.table(t).clear();
+      await this.db.outbox.filter((i) => USER_PROCEDURES.has(i.procedure)).delete();
+    });
+    this.cache.clear(USER_TABLES);
+    this.storage.removeItem(LAST_SYNC_KEY);
+    this.storage.removeItem(LAST_SYNC_USER_KEY);
+    await this.updateCounts();
+  }
+
+  /** Runs `body` holding the sync flag; maps failures to the state. */
+  private exclusive(body: () => Promise<void>): Promise<SyncState> {
+    // The body starts on a microtask, so the flag is set before anything can finish.
+    const run = Promise.resolve().then(async (): Promise<SyncState> => {
+      try {
+        if (!this.isOnline()) {
+          this.setState({ status: 'offline', progress: undefined });
+          return this.state;
+        }
+        this.setState({ status: 'syncing', progress: undefined, error: undefined });
+        await body();
+        this.setState({ status: 'idle', progress: undefined, lastSyncedAt: Date.now() });
+      } catch (e) {
+        if (e instanceof Aborted) this.setState({ status: 'idle', progress: undefined });
+        else if (isNetworkError(e) || !this.isOnline()) this.setState({ status: 'offline', progress: undefined });
+        else this.setState({ status: 'error', progress: undefined, error: errorMessage(e) });
+      } finally {
+        this.running = null;
+      }
+      await this.updateCounts().catch(() => undefined);
+      return this.state;
+    });
+    this.running = run;
+    return run;
+  }
+
+  /** Push, then pull everything changed since lastSync. */
+  private async pull(): Promise<void> {
+    const epoch = this.epoch;
+    await this.flush();
+    const serverTime = await this.api.getServerTime.query();
+    const lastSync = this.lastSync();
+    const session: Session | null = this.session.getSession();
+    for (const table of PUBLIC_TABLES) await this.pullTable(table, lastSync, epoch);
+    const owner = session?.userId ?? '';
+    if (session) {
+      let offset = lastSync;
+      if (this.storage.getItem(LAST_SYNC_USER_KEY) !== session.userId) {
+        // First sync of this user here: whatever lastSync says, their rows were never pulled.
+        offset = 0;
+        await this.clearOtherUsersRows(epoch);
+      }
+      for (const table of USER_TABLES) await this.pullTable(table, offset, epoch, owner);
+    }
+    this.check(epoch, session ? owner : undefined);
+    this.storage.setItem(LAST_SYNC_KEY, String(serverTime));
+    this.storage.setItem(LAST_SYNC_USER_KEY, owner);
+  }
+
+  /** Throws Aborted when local data was cleared, or the user changed, since the sync began. */
+  private check(epoch: number, userId?: string): void {
+    if (epoch !== this.epoch) throw new Aborted();
+    if (userId !== undefined && (this.session.getSession()?.userId ?? '') !== userId) throw new Aborted();
+  }
+
+  /** Before a first pull for this user: drop user rows that no pending mutation wrote (another
+   * user's, or stale); pending ones were pushed just before and come back in the pull. */
+  private async clearOtherUsersRows(epoch: number): Promise<void> {
+    await this.db.transaction('rw', [this.db.outbox, ...USER_TABLES.map((t) => this.db.table(t))], async () => {
+      this.check(epoch);
+      const keep = pendingRowIds(await this.db.outbox.toArray());
+      for (const table of USER_TABLES) {
+        const keys = (await this.db.table(table).toCollection().primaryKeys()) as string[];
+        const drop = keys.filter((k) => !keep.has(rowId(table, k)));
+        await this.db.table(table).bulkDelete(drop);
+        this.cache.delete(table, drop);
+      }
+    });
+  }
+
+  private async pullTable<T extends SyncedTable>(table: T, offset: number, epoch: number, userId?: string): Promise<void> {
+    let after: Cursor | undefined;
+    let received = 0;
+    this.setState({ progress: { table, rows: 0 } });
+    for (;;) {
+      const input: PageInput = after ? { offset, after, limit: this.pageSize } : { offset, limit: this.pageSize };
+      const rows = (await query(this.api, table, input)) as TableRows[T][];
+      if (rows.length > 0) await this.storePage(table, rows, epoch, userId);
+      received += rows.length;
+      this.setState({ progress: { table, rows: received } });
+      if (rows.length < this.pageSize) return;
+      const last = rows[rows.length - 1] as TableRows[T];
+      after = { updatedAt: last.updatedAt, id: last.id };
+    }
+  }
+
+  /** One page: ONE bulkPut in one transaction, skipping rows a pending mutation wrote (their
+   * pulled version becomes what that mutation would restore). Then the cache. */
+  private async storePage<T extends SyncedTable>(table: T, rows: TableRows[T][], epoch: number, userId?: string) {
+    const tbl = this.db.table(table);
+    const stored = await this.db.transaction('rw', [tbl, this.db.outbox], async () => {
+      this.check(epoch, userId);
+      const pending = (await this.db.outbox.toArray()).filter(
+        (i) => isPending(i) && (i.before ?? []).some((b) => b.table === table),
+      );
+      if (pending.length === 0) {
+        await tbl.bulkPut(rows);
+        return rows;
+      }
+      const held = pendingRowIds(pending);
+      const put: TableRows[T][] = [];
+      const changed = new Set<OutboxItem>();
+      for (const row of rows) {
+        const id = rowId(table, rowKey(table, row));
+        if (!held.has(id)) {
+          put.push(row);
+          continue;
+        }
+        for (const item of pending) {
+          for (const b of item.before ?? []) {
+            if (rowId(b.table, b.key) === id) {
+              b.row = row;
+              changed.add(item);
+            }
+          }
+        }
+      }
+      await tbl.bulkPut(put);
+      if (changed.size > 0) await this.db.outbox.bulkPut([...changed]);
+      return put;
+    });
+    this.cache.put(table, stored);
+  }
+
+  // ---- triggers ----
+
+  /** Syncs now, when the browser comes online, when the window regains focus or becomes
+   * visible, when the user changes, and every `intervalMs`; returns a stop function. */
+  startAutoSync({ intervalMs = 5 * 60_000 }: AutoSyncOptions = {}): () => void {
+    this.autoSyncs++;
+    const kick = () => void this.sync();
+    const onVisible = () => {
+      if (typeof document === 'undefined' || document.visibilityState === 'visible') kick();
+    };
+    const offline = () => this.setState({ status: 'offline' });
+    const hasWindow = typeof window !== 'undefined' && typeof window.addEventListener === 'function';
+    if (hasWindow) {
+      window.addEventListener('online', kick);
+      window.addEventListener('offline', offline);
+      window.addEventListener('focus', kick);
+    }
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
+    const unsubscribe = this.session.onSessionChange(() => kick());
+    const timer = setInterval(kick, intervalMs);
+    void this.updateCounts().catch(() => undefined);
+    kick();
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      this.autoSyncs--;
+      clearInterval(timer);
+      unsubscribe();
+      if (hasWindow) {
+        window.removeEventListener('online', kick);
+        window.removeEventListener('offline', offline);
+        window.removeEventListener('focus', kick);
+      }
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
+      if (this.autoSyncs === 0 && this.retryTimer !== undefined) {
+        clearTimeout(this.retryTimer);
+        this.retryTimer = undefined;
+      }
+    };
+  }
+}
+
+/** `table/key` of every row a pending outbox item wrote. */
+function pendingRowIds(items: readonly OutboxItem[]): Set<string> {
+  const ids = new Set<string>();
+  for (const item of items) {
+    if (!isPending(item)) continue;
+    for (const b of item.before ?? []) ids.add(rowId(b.table, b.key));
+  }
+  return ids;
+}
+
+function query(api: Api, table: SyncedTable, input: PageInput): Promise<unknown[]> {
+  switch (table) {
+    case 'languages':
+      return api.queryLanguages.query(input);
+    case 'decks':
+      return api.queryDecks.query(input);
+    case 'entries':
+      return api.queryEntries.query(input);
+    case 'characters':
+      return api.queryCharacters.query(input);
+    case 'userEntries':
+      return api.queryUserEntries.query(input).then((rows) => rows.map((r) => ({ ...r, entryId: r.entryId ?? r.id })));
+    case 'userDecks':
+      return api.queryUserDecks.query(input);
+    case 'userCards':
+      return api.queryUserCards.query(input);
+    case 'userReviews':
+      return api.queryUserReviews.query(input);
+  }
+}
+
+export function createSyncEngine(deps: SyncDeps = {}): SyncEngine {
+  return new SyncEngine(deps);
+}
+
+// ---- the app's engine ----
+
+let appEngine: SyncEngine | undefined;
+
+/** The app's sync engine (the app's db, API, session, caches and localStorage). */
+export function syncEngine(): SyncEngine {
+  appEngine ??= new SyncEngine();
+  return appEngine;
+}
+
+/** Syncs now (or joins the running sync). */
+export const sync = (): Promise<SyncState> => syncEngine().sync();
+/** Clears local data and syncs again; false when skipped (a sync runs, or offline). */
+export const refresh = (): Promise<boolean> => syncEngine().refresh();
+/** Pushes the outbox now. */
+export const flush = (): Promise<FlushOutcome> => syncEngine().flush();
+/** On sign-out: forget the user's rows, queued mutations and lastSync. */
+export const clearUserData = (): Promise<void> => syncEngine().clearUserData();
+/** Starts the sync triggers; returns a stop function. */
+export const startAutoSync = (opts?: AutoSyncOptions): (() => void) => syncEngine().startAutoSync(opts);
+export const getSyncState = (): SyncState => syncEngine().getState();
+export const subscribe = (cb: (s: SyncState) => void): (() => void) => syncEngine().subscribe(cb);
+
+/** The sync state, for React. */
+export function useSyncState(): SyncState {
+  const engine = syncEngine();
+  return useSyncExternalStore(engine.subscribe, engine.getState, engine.getState);
+}

@@ -1,0 +1,180 @@
+// Test helpers: an isolated sync engine (its own IndexedDB database, caches, storage and session)
+// talking to the real test server through a fetch that records every call and can fail on demand.
+import { inject } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
+import { createApi, type Api } from '../../api/client';
+import { createSessionStore, type SessionStore } from '../../session/session';
+import { EntityCache } from '../cache';
+import { openDb, type WriteItDb } from '../db';
+import { createMutations, type Mutations } from '../mutations';
+import { createSyncEngine, memoryStorage, type KeyValueStorage, type SyncEngine } from '../sync';
+import './provided';
+
+export type Role = 'user' | 'editor' | 'admin';
+
+/** One recorded HTTP exchange (or storage write, for ordering checks). */
+export interface Call {
+  kind: 'http' | 'storage';
+  method: string;
+  /** The request URL (storage: ''). */
+  url: string;
+  /** The procedures of the request, in call order (storage: the key written). */
+  procedures: string[];
+  /** The inputs of the request, in call order (queries: from the URL; mutations: the body). */
+  inputs: unknown[];
+  /** The answers, in call order (undefined when the request failed). */
+  outputs?: unknown[];
+  status?: number;
+  headers: Record<string, string>;
+}
+
+export const server = () => inject('writeit');
+
+/** A signed ID token from the test server. */
+export async function mintToken(sub: string, role: Role = 'user', langs?: string[]): Promise<string> {
+  const q = new URLSearchParams({ sub, role });
+  if (langs) q.set('langs', langs.join(','));
+  const res = await fetch(`${server().mintUrl}?${q}`);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`mint ${sub}: ${res.status} ${text}`);
+  return text;
+}
+
+/** A fresh user id (the `sub` of tokens). */
+export const newUserId = (): string => `test-${uuidv7()}`;
+
+export interface Network {
+  /** While true, every request fails like a browser offline (fetch rejects with a TypeError). */
+  down: boolean;
+  /** When set, the next request reaches the server but its answer is lost (TypeError). */
+  loseNextAnswer: boolean;
+  /** While true, mutations (POST) fail like the network does; queries still work. */
+  failMutations: boolean;
+}
+
+function parseRequest(url: URL, method: string, body: unknown): { procedures: string[]; inputs: unknown[] } {
+  const path = decodeURIComponent(url.pathname.replace(/^.*\/api\/trpc\//, ''));
+  const procedures = path.split(',');
+  let raw: unknown = undefined;
+  if (method === 'GET') {
+    const input = url.searchParams.get('input');
+    raw = input === null ? undefined : JSON.parse(input);
+  } else if (typeof body === 'string') {
+    raw = JSON.parse(body);
+  }
+  const batched = url.searchParams.get('batch') === '1';
+  const inputs = procedures.map((_, i) =>
+    batched ? (raw as Record<string, unknown> | undefined)?.[String(i)] : raw,
+  );
+  return { procedures, inputs };
+}
+
+/** A fetch to the real server that records into `calls` and obeys `net`. */
+export function recordingFetch(calls: Call[], net: Network): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const method = init?.method ?? 'GET';
+    const headers: Record<string, string> = {};
+    // Raw values (a Headers object would trim 'Bearer ' to 'Bearer').
+    const raw = init?.headers;
+    if (raw && !(raw instanceof Headers) && !Array.isArray(raw)) {
+      for (const [k, v] of Object.entries(raw)) headers[k.toLowerCase()] = v;
+    } else {
+      new Headers(raw).forEach((v, k) => (headers[k] = v));
+    }
+    const call: Call = { kind: 'http', method, url: url.href, headers, ...parseRequest(url, method, init?.body) };
+    calls.push(call);
+    if (net.down || (net.failMutations && method === 'POST')) throw new TypeError('fetch failed');
+    const res = await fetch(input, init);
+    call.status = res.status;
+    const json: unknown = await res.clone().json();
+    call.outputs = (Array.isArray(json) ? json : [json]).map((item: unknown) => {
+      const r = item as { result?: { data?: unknown }; error?: unknown };
+      return r.result ? r.result.data : r.error;
+    });
+    if (net.loseNextAnswer) {
+      net.loseNextAnswer = false;
+      throw new TypeError('fetch failed (answer lost)');
+    }
+    return res;
+  };
+}
+
+export interface Harness {
+  engine: SyncEngine;
+  mutations: Mutations;
+  db: WriteItDb;
+  session: SessionStore;
+  storage: KeyValueStorage;
+  cache: EntityCache;
+  calls: Call[];
+  net: Network;
+  /** The HTTP calls' procedures, flattened in order. */
+  procedures(): string[];
+  /** Sign in as a new (or given) user with a minted token. */
+  signIn(userId?: string, role?: Role): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function harness(opts: { pageSize?: number; userId?: string; role?: Role } = {}): Promise<Harness> {
+  const db = openDb(`writeit-test-${uuidv7()}`);
+  const session = createSessionStore();
+  const calls: Call[] = [];
+  const net: Network = { down: false, loseNextAnswer: false, failMutations: false };
+  const inner = memoryStorage();
+  const storage: KeyValueStorage = {
+    getItem: (k) => inner.getItem(k),
+    setItem: (k, v) => {
+      calls.push({ kind: 'storage', method: 'setItem', url: '', procedures: [k], inputs: [v], headers: {} });
+      inner.setItem(k, v);
+    },
+    removeItem: (k) => {
+      calls.push({ kind: 'storage', method: 'removeItem', url: '', procedures: [k], inputs: [], headers: {} });
+      inner.removeItem(k);
+    },
+  };
+  const api = createApi({ url: server().trpcUrl, getIdToken: () => session.getIdToken(), fetch: recordingFetch(calls, net) });
+  const cache = new EntityCache();
+  const engine = createSyncEngine({ db, api, session, cache, storage, pageSize: opts.pageSize, isOnline: () => true });
+  const h: Harness = {
+    engine,
+    mutations: createMutations(engine),
+    db,
+    session,
+    storage,
+    cache,
+    calls,
+    net,
+    procedures: () => calls.filter((c) => c.kind === 'http').flatMap((c) => c.procedures),
+    async signIn(userId = newUserId(), role: Role = 'user') {
+      const token = await mintToken(userId, role);
+      session.setSession({ userId, idToken: token });
+      return userId;
+    },
+    async close() {
+      db.close();
+      await db.delete();
+    },
+  };
+  if (opts.userId !== undefined || opts.role !== undefined) await h.signIn(opts.userId, opts.role);
+  return h;
+}
+
+/** A plain client of the test server (for server-side changes and checks). */
+export function serverApi(token: string | null): Api {
+  return createApi({ url: server().trpcUrl, getIdToken: () => Promise.resolve(token) });
+}
+
+/** Every row of a query, straight from the server in one page. */
+export async function allRows<T>(q: (input: { offset: number; limit: number }) => Promise<T[]>): Promise<T[]> {
+  return q({ offset: 0, limit: 5000 });
+}
+
+/** Waits until `pred` holds (polling), for background pushes. */
+export async function until(pred: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await pred())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((ok) => setTimeout(ok, 20));
+  }
+}

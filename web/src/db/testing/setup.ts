@@ -1,0 +1,2 @@
+// Vitest setup of every test file: an in-memory IndexedDB (before Dexie is loaded).
+import 'fake-indexeddb/auto';
