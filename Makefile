@@ -2,12 +2,22 @@
 
 .PHONY: run test bench fmt lint gen build web-deps clean
 
-# Build the server (release) and start it with SQLite in ./data and the starter content.
+# Build the web app and the server (release) and start it with SQLite in ./data and the starter
+# content; it prints the URL to open.
 run: build
 	./target/release/writeit serve
 
-build:
+build: web-deps
+	cd web && npm run build
 	cargo build --release -p writeit-server
+
+# npm packages, installed again only when the lock file changes.
+web-deps: web/node_modules/.installed
+web/node_modules/.installed: web/package-lock.json
+	# `npm install`, not `npm ci`: npm 11 leaves other platforms' optional rollup packages out of the
+	# lock file, and `npm ci` then refuses it. The lock still pins every version installed here.
+	cd web && npm install --no-audit --no-fund --loglevel=error
+	touch $@
 
 # The whole suite: formatting, lints, generated-code drift, Rust tests on SQLite and a throwaway
 # PostgreSQL, and the @trpc/client contract tests (scripts/test.sh installs what is missing).

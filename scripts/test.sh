@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite. Installs what it needs (PostgreSQL, npm packages) when missing, starts a
-# throwaway PostgreSQL cluster on a loopback port, and removes it on exit.
+# The whole test suite. Installs what it needs (PostgreSQL, Chromium, npm packages) when missing,
+# starts a throwaway PostgreSQL cluster on a loopback port, and removes it on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,7 +25,18 @@ echo "PostgreSQL at $pg_url"
 step "Rust tests (SQLite and PostgreSQL)"
 WRITEIT_TEST_POSTGRES_URL="$pg_url" WRITEIT_REQUIRE_POSTGRES=1 cargo test --workspace
 
-step "@trpc/client contract tests"
-(cd web && npm ci --no-audit --no-fund --loglevel=error && npm run test:contract)
+step "web: packages, types, lint"
+make -s web-deps
+(cd web && npx tsc -b && npx eslint .)
+
+step "web: unit tests (Vitest, against a real server)"
+(cd web && npx vitest run)
+
+step "web: @trpc/client contract tests"
+(cd web && npm run test:contract)
+
+step "web: build and browser tests (Playwright, Debian's Chromium)"
+bash scripts/install-chromium.sh
+(cd web && npm run build && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test)
 
 step "all green"

@@ -1,11 +1,57 @@
-// Vite: React, and the dev server proxying the API to a local `writeit serve`.
+// Vite: React, the locale messages, the build id with builds/latest.json, the service worker that
+// precaches the app shell (offline start), and the dev server proxying the API to a local
+// `writeit serve`.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { i18nMessagesPlugin } from './src/i18n/vitePlugin';
+import { buildInfoPlugin } from './src/offline/buildInfoPlugin';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    i18nMessagesPlugin(),
+    buildInfoPlugin(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false, // src/offline/index.ts registers it
+      strategies: 'generateSW',
+      manifest: {
+        name: 'WriteIt',
+        short_name: 'WriteIt',
+        description: "Learn to read and write another language's script and words.",
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#6750a4',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,json,woff2}'],
+        // The build marker must always come from the network; source maps are not needed offline.
+        globIgnores: ['builds/**', '**/*.map'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, /^\/identity\//, /^\/builds\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true, // the first visit is controlled at once (updates still wait for the prompt)
+        skipWaiting: false,
+      },
+    }),
+  ],
   server: {
-    proxy: { '/api': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' },
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/healthz': 'http://127.0.0.1:8080',
+      '/identity': 'http://127.0.0.1:8080',
+    },
   },
   build: { target: 'es2022', sourcemap: true },
 });

@@ -1,13 +1,34 @@
-// Entry point: mounts the app shell.
+// Entry point: the theme loads first (its store reads local storage synchronously when imported),
+// then the locale's messages load while the app mounts; global error handlers, the service worker
+// and the update checks are installed.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import messageUrls from 'virtual:i18n-messages';
+import './app/themeStore';
 import { App } from './app/App';
+import { installGlobalErrorHandlers } from './app/fatalError';
+import { createI18nStore } from './i18n/i18nStore';
+import { installOffline } from './offline';
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+installGlobalErrorHandlers();
+// The shell's own handlers (app/fatalError.ts) reload on chunk-load errors, sharing the guard key.
+installOffline({ chunkReload: false });
+const i18n = createI18nStore({ document, navigator, storage: safeLocalStorage(), urls: messageUrls });
+void i18n.init();
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App i18n={i18n} />
     </StrictMode>,
   );
 }

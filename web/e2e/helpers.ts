@@ -1,0 +1,75 @@
+// Shared helpers for the end-to-end tests.
+// DOM types for the code that runs in the page (page.evaluate).
+/// <reference lib="dom" />
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The Korean starter deck (ko is the default language code, SPEC §9). */
+export const KOREAN_DECK_TITLE = 'Hangul letters (jamo)';
+
+/** The headings of the error pages (SPEC §2). */
+export const ERROR_HEADING = /^(Page Not Found|Internal Server Error)$/;
+
+export interface Row {
+  id: string;
+  languageCode?: string;
+  entryIds?: string[];
+  deleted?: boolean;
+  title?: string;
+}
+
+/** Calls a query procedure the way the client does (unbatched GET, input in the URL). */
+export async function query<T = Row[]>(request: APIRequestContext, procedure: string, input: unknown): Promise<T> {
+  const res = await request.get(`/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
+  expect(res.ok(), `${procedure}: HTTP ${res.status()}`).toBe(true);
+  const body = (await res.json()) as { result: { data: T } };
+  return body.result.data;
+}
+
+/** Row counts of the local database `writeit`, read straight from IndexedDB. */
+export async function localCounts(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('writeit');
+        open.onerror = () => reject(open.error ?? new Error('cannot open writeit'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const names = Array.from(db.objectStoreNames);
+          const counts: Record<string, number> = {};
+          if (names.length === 0) {
+            db.close();
+            resolve(counts);
+            return;
+          }
+          const tx = db.transaction(names, 'readonly');
+          for (const name of names) {
+            const req = tx.objectStore(name).count();
+            req.onsuccess = () => {
+              counts[name] = req.result;
+            };
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(counts);
+          };
+          tx.onerror = () => reject(tx.error ?? new Error('transaction failed'));
+        };
+      }),
+  );
+}
+
+/** Waits until the starter content has synced into IndexedDB (8 languages, some decks). */
+export async function waitForStarterSync(page: Page): Promise<void> {
+  await expect
+    .poll(async () => (await localCounts(page).catch(() => ({}) as Record<string, number>)).languages ?? 0, {
+      timeout: 30_000,
+    })
+    .toBe(8);
+}
+
+/** Collects uncaught page errors, to assert none happened. */
+export function collectPageErrors(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (e) => errors.push(e));
+  return errors;
+}

@@ -1,0 +1,182 @@
+// @vitest-environment jsdom
+// The shell end to end in jsdom: routes, layouts, error pages, data pages over a seeded local
+// database, the locale switch with its failure path, and right-to-left.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Deck, Entry, Language, UserCard } from '../api/generated/types';
+
+const urls = { 'ko-KR': '/_i18n/test/ko-KR/messages.json', ar: '/_i18n/test/ar/messages.json', he: '/_i18n/missing/he/messages.json' };
+vi.mock('../db/sync', () => ({
+  useSyncState: () => ({ status: 'idle', pending: 2, failed: 0 }),
+  startAutoSync: () => () => {},
+  refresh: async () => true,
+}));
+vi.mock('@capacitor/core', () => ({ Capacitor: { isNativePlatform: () => false } }));
+
+configure({ asyncUtilTimeout: 5000 });
+vi.spyOn(console, 'error').mockImplementation(() => {});
+
+const { db } = await import('../db/db');
+const { routes } = await import('./router');
+const { AppProviders } = await import('./AppProviders');
+const { createI18nStore } = await import('../i18n/i18nStore');
+const ko = (await import('../i18n/messages/ko-KR.json')).default;
+const ar = (await import('../i18n/messages/ar.json')).default;
+
+const LANG: Language = { id: 'ko', name: 'Korean', nativeName: '한국어', rtl: false, gridType: 'character', updatedAt: 1, deleted: false };
+const DECK_ID = '11111111-1111-4111-8111-111111111111';
+const ENTRY_ID = (n: number) => `22222222-2222-4222-8222-${String(n).padStart(12, '0')}`;
+const entries: Entry[] = Array.from({ length: 450 }, (_, i) => ({
+  id: ENTRY_ID(i),
+  languageCode: 'ko',
+  text: `단어${String(i).padStart(3, '0')}`,
+  reading: `dan-eo ${i}`,
+  meanings: [`word ${i}`],
+  notes: '',
+  examples: i === 0 ? [{ text: '단어를 써요', translation: 'I write a word' }] : [],
+  updatedAt: 1,
+  deleted: false,
+}));
+const deck: Deck = {
+  id: DECK_ID, languageCode: 'ko', title: 'Basics', description: 'First words',
+  entryIds: [ENTRY_ID(0), ENTRY_ID(1), ENTRY_ID(2)], position: 0, updatedAt: 1, deleted: false,
+};
+const card = (n: number, due: number, state: number): UserCard => ({
+  id: `33333333-3333-4333-8333-${String(n).padStart(12, '0')}`, entryId: ENTRY_ID(n), kind: 'meaning', due,
+  stability: 1, difficulty: 5, elapsedDays: 0, scheduledDays: 0, learningSteps: 0, reps: 1, lapses: 0, state,
+  lastReview: null, updatedAt: 1, deleted: false,
+});
+
+const fetchMock = vi.fn(async (url: string) => {
+  if (url.includes('/ko-KR/')) return new Response(JSON.stringify(ko));
+  if (url.includes('/ar/')) return new Response(JSON.stringify(ar));
+  return new Response('nope', { status: 404 });
+});
+
+beforeAll(async () => {
+  await db.languages.put(LANG);
+  await db.decks.put(deck);
+  await db.entries.bulkPut(entries);
+  await db.userCards.bulkPut([card(0, Date.now() - 1000, 2), card(1, Date.now() + 86_400_000, 1), card(400, 0, 0)]);
+});
+afterEach(() => {
+  cleanup();
+  document.cookie = 'locale=; Max-Age=0; Path=/';
+});
+afterAll(() => db.close());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const i18n = createI18nStore({ document, navigator, urls, storage: window.localStorage, fetch: fetchMock as unknown as typeof fetch });
+  void i18n.init();
+  render(
+    <AppProviders i18n={i18n}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, i18n };
+}
+
+describe('app shell', () => {
+  it('shows the landing page on / with a way to /home', async () => {
+    renderAt('/');
+    expect((await screen.findByRole('link', { name: 'Start learning' })).getAttribute('href')).toBe('/home');
+    expect(screen.getByRole('banner')).toBeTruthy();
+  });
+
+  it('lists decks of the current language with counts and due cards on /home', async () => {
+    renderAt('/home');
+    expect(await screen.findByText('Basics')).toBeTruthy();
+    expect(screen.getByText('3 entries')).toBeTruthy();
+    expect(screen.getByText('1 due')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /2 changes waiting to be sent/ })).toBeTruthy();
+  });
+
+  it('shows a deck with its entries in order and links to review and test', async () => {
+    renderAt(`/decks/${DECK_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Basics' })).toBeTruthy();
+    const items = await screen.findAllByText(/^단어00\d · /);
+    expect(items.map((i) => i.textContent)).toEqual(['단어000 · dan-eo 0', '단어001 · dan-eo 1', '단어002 · dan-eo 2']);
+    expect(screen.getByRole('link', { name: 'Review' }).getAttribute('href')).toBe(`/decks/${DECK_ID}/review`);
+    expect(screen.getByRole('link', { name: 'Test' }).getAttribute('href')).toBe(`/decks/${DECK_ID}/test`);
+  });
+
+  it('pages entries (never rendering them all) and searches', async () => {
+    renderAt('/entries');
+    expect(await screen.findByText('450 entries', {}, { timeout: 5000 })).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Entries' });
+    await waitFor(() => expect(list.querySelectorAll('li').length).toBe(100));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search entries' }), { target: { value: 'word 44' } });
+    await waitFor(() => expect(screen.getByText('11 matches')).toBeTruthy(), { timeout: 3000 });
+  });
+
+  it('shows an entry within a deck with practice links, and the practice pages', async () => {
+    const { router } = renderAt(`/decks/${DECK_ID}/entries/${ENTRY_ID(0)}`);
+    expect(await screen.findByText('I write a word')).toBeTruthy();
+    const writing = screen.getByRole('link', { name: 'Practise writing' });
+    expect(writing.getAttribute('href')).toBe(`/decks/${DECK_ID}/entries/${ENTRY_ID(0)}/writing`);
+    await act(() => router.navigate(`/decks/${DECK_ID}/entries/${ENTRY_ID(0)}/writing`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Writing: 단어000' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Writing practice' })).toBeTruthy();
+    await act(() => router.navigate(`/decks/${DECK_ID}/review`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review: Basics' })).toBeTruthy();
+  });
+
+  it('counts the cards by state', async () => {
+    renderAt('/cards');
+    expect(await screen.findByText('3 cards')).toBeTruthy();
+    expect(screen.getByText('2 due now')).toBeTruthy();
+    expect(screen.getByText('New: 1')).toBeTruthy();
+    expect(screen.getByText('Learning: 1')).toBeTruthy();
+    expect(screen.getByText('Review: 1')).toBeTruthy();
+  });
+
+  it('lists languages with counts in the admin layout', async () => {
+    renderAt('/admin');
+    expect(await screen.findByRole('link', { name: 'Korean · 한국어' })).toBeTruthy();
+    expect(await screen.findByText('450')).toBeTruthy();
+    expect(screen.getByText('WriteIt Admin')).toBeTruthy();
+  });
+
+  it('gives a fatal 404 for invalid parameters', async () => {
+    renderAt('/decks/not-a-uuid/review');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(screen.getByText('Page Not Found: /decks/not-a-uuid/review')).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('gives a fatal 404 for an invalid language code in admin', async () => {
+    renderAt('/admin/NOT_A_CODE/decks');
+    expect(await screen.findByText('Page Not Found: /admin/NOT_A_CODE/decks')).toBeTruthy();
+  });
+
+  it('keeps the layout around the non-fatal 404 of an unmatched route', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByText('Page not found: /no/such/page')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it('switches the locale from settings without a reload, in Korean', async () => {
+    const { i18n } = renderAt('/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    await act(() => i18n.setLocale('ko-KR'));
+    expect(await screen.findByRole('heading', { level: 1, name: '설정' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('ko-KR');
+    expect(document.cookie).toContain('locale=ko-KR');
+  });
+
+  it('turns right-to-left for Arabic and falls back to English when a locale fails', async () => {
+    const { i18n } = renderAt('/settings');
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    await act(() => i18n.setLocale('ar'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'الإعدادات' })).toBeTruthy();
+    expect(document.documentElement.dir).toBe('rtl');
+    await act(() => i18n.setLocale('he'));
+    expect(await screen.findByText('Failed loading locale (he)')).toBeTruthy();
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(document.documentElement.lang).toBe('en-US');
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,61 @@
+// The default and admin layouts (SPEC §2).
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import FontDownloadOutlined from '@mui/icons-material/FontDownloadOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
+import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import StyleOutlined from '@mui/icons-material/StyleOutlined';
+import ViewAgendaOutlined from '@mui/icons-material/ViewAgendaOutlined';
+import { Outlet, useParams } from 'react-router';
+import { useT } from '../../i18n/I18nContext';
+import { AppShell, type NavItem } from './AppShell';
+
+export function useMainNav(): NavItem[] {
+  const t = useT();
+  return [
+    { to: '/home', label: t('nav.home'), icon: <HomeOutlined /> },
+    { to: '/decks', label: t('nav.decks'), icon: <StyleOutlined /> },
+    { to: '/entries', label: t('nav.entries'), icon: <ListAltOutlined /> },
+    { to: '/cards', label: t('nav.cards'), icon: <ViewAgendaOutlined /> },
+    { to: '/settings', label: t('nav.settings'), icon: <SettingsOutlined /> },
+    { to: '/admin', label: t('nav.admin'), icon: <AdminPanelSettingsOutlined /> },
+  ];
+}
+
+export function DefaultLayout() {
+  const t = useT();
+  return (
+    <AppShell title={t('app.name')} titleTo="/home" items={useMainNav()}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function AdminLayout() {
+  const t = useT();
+  const { languageCode } = useParams();
+  const items: NavItem[] = [
+    { to: '/home', label: t('nav.backToApp'), icon: <HomeOutlined /> },
+    { to: '/admin', label: t('nav.adminLanguages'), icon: <LanguageOutlined />, end: true },
+  ];
+  const secondary: NavItem[] | undefined = languageCode
+    ? [
+        { to: `/admin/${languageCode}`, label: t('admin.overview'), icon: <AdminPanelSettingsOutlined />, end: true },
+        { to: `/admin/${languageCode}/decks`, label: t('nav.decks'), icon: <StyleOutlined /> },
+        { to: `/admin/${languageCode}/entries`, label: t('nav.entries'), icon: <ListAltOutlined /> },
+        { to: `/admin/${languageCode}/characters`, label: t('admin.characters'), icon: <FontDownloadOutlined /> },
+      ]
+    : undefined;
+  return (
+    <AppShell
+      title={t('admin.title')}
+      titleTo="/admin"
+      items={items}
+      secondary={secondary}
+      secondaryTitle={languageCode ? t('admin.languageSection', { code: languageCode }) : undefined}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,62 @@
+// The Material UI theme from SPEC §9: primary colour, canvas colours (light and dark),
+// breakpoints (with xxl), container width, and the scroll-to animation duration.
+import { createTheme, type Theme } from '@mui/material/styles';
+
+/** Scroll-to animation duration (ms). */
+export const SCROLL_TO_DURATION_MS = 300;
+/** Maximum width of the page container (px). */
+export const CONTAINER_MAX_WIDTH = 1200;
+/** Primary colour. */
+export const PRIMARY_COLOR = '#6750a4';
+/** Breakpoints (px); mobile is below `lg`. */
+export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
+/** The breakpoint from which the layout is no longer "mobile". */
+export const MOBILE_BREAKPOINT = 'lg' as const;
+
+/** Colours of the drawing canvas. */
+export interface CanvasColors {
+  background: string;
+  border: string;
+  character: string;
+}
+
+export const CANVAS_COLORS: Record<'light' | 'dark', CanvasColors> = {
+  light: { background: '#f2f0f4', border: '#4897d8', character: '#000000' },
+  dark: { background: '#121212', border: '#525252', character: '#ffffff' },
+};
+
+declare module '@mui/material/styles' {
+  interface BreakpointOverrides {
+    xs: true;
+    sm: true;
+    md: true;
+    lg: true;
+    xl: true;
+    xxl: true;
+  }
+  interface Palette {
+    canvas: CanvasColors;
+  }
+  interface PaletteOptions {
+    canvas?: CanvasColors;
+  }
+}
+
+/** Builds the theme for a colour mode and text direction. */
+export function createAppTheme(mode: 'light' | 'dark', direction: 'ltr' | 'rtl' = 'ltr'): Theme {
+  return createTheme({
+    direction,
+    breakpoints: { values: { ...BREAKPOINTS } },
+    palette: {
+      mode,
+      primary: { main: PRIMARY_COLOR },
+      canvas: CANVAS_COLORS[mode],
+    },
+    components: {
+      MuiContainer: {
+        defaultProps: { maxWidth: false },
+        styleOverrides: { root: { maxWidth: CONTAINER_MAX_WIDTH } },
+      },
+    },
+  });
+}

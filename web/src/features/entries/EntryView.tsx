@@ -1,0 +1,130 @@
+// An entry's content: text, reading, meanings, notes, examples, and links to practise it.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DrawOutlined from '@mui/icons-material/DrawOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import { Link } from 'react-router';
+import type { Deck, Entry } from '../../api/generated/types';
+import { useT } from '../../i18n/I18nContext';
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+export function EntryDetails({ entry }: { entry: Entry }) {
+  const t = useT();
+  return (
+    <Stack spacing={3}>
+      <section aria-labelledby="entry-meanings">
+        <Typography variant="h6" component="h2" id="entry-meanings">
+          {t('entry.meanings')}
+        </Typography>
+        {entry.meanings.length === 0 ? (
+          <Typography color="text.secondary">{t('entry.none')}</Typography>
+        ) : (
+          <Box component="ol" sx={{ m: 0, paddingInlineStart: 3 }}>
+            {entry.meanings.map((m, i) => (
+              <li key={i}>
+                <Typography>{m}</Typography>
+              </li>
+            ))}
+          </Box>
+        )}
+      </section>
+      {entry.notes && (
+        <section aria-labelledby="entry-notes">
+          <Typography variant="h6" component="h2" id="entry-notes">
+            {t('entry.notes')}
+          </Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{entry.notes}</Typography>
+        </section>
+      )}
+      <section aria-labelledby="entry-examples">
+        <Typography variant="h6" component="h2" id="entry-examples">
+          {t('entry.examples')}
+        </Typography>
+        {entry.examples.length === 0 ? (
+          <Typography color="text.secondary">{t('entry.none')}</Typography>
+        ) : (
+          <List disablePadding>
+            {entry.examples.map((ex, i) => (
+              <ListItem key={i} disableGutters divider>
+                <ListItemText primary={ex.text} secondary={ex.translation} slotProps={{ primary: { lang: entry.languageCode } }} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </section>
+      {entry.audioUrl && (
+        <section aria-labelledby="entry-audio">
+          <Typography variant="h6" component="h2" id="entry-audio">
+            {t('entry.audio')}
+          </Typography>
+          <audio controls src={entry.audioUrl} preload="none" />
+        </section>
+      )}
+    </Stack>
+  );
+}
+
+/** The large heading block of an entry (text and reading). */
+export function EntryHeading({ entry }: { entry: Entry }) {
+  const t = useT();
+  return (
+    <Paper variant="outlined" sx={{ p: 3, mb: 3, textAlign: 'center' }}>
+      <Typography variant="h2" component="p" lang={entry.languageCode} sx={{ wordBreak: 'break-word' }}>
+        {entry.text}
+      </Typography>
+      {entry.reading && entry.reading !== entry.text && (
+        <Typography variant="h6" component="p" color="text.secondary" lang={entry.languageCode}>
+          <Box component="span" sx={visuallyHidden}>
+            {t('entry.reading')}:{' '}
+          </Box>
+          {entry.reading}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+/** Links to reading and writing practice of the entry within `deck`. */
+export function PracticeLinks({ entry, deck }: { entry: Entry; deck: Deck | undefined }) {
+  const t = useT();
+  const base = deck ? `/decks/${deck.id}/entries/${entry.id}` : undefined;
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      <Button variant="contained" startIcon={<MenuBookOutlined />} component={Link} to={base ? `${base}/reading` : '#'} disabled={!base}>
+        {t('entry.practiseReading')}
+      </Button>
+      <Button variant="outlined" startIcon={<DrawOutlined />} component={Link} to={base ? `${base}/writing` : '#'} disabled={!base}>
+        {t('entry.practiseWriting')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Chips linking to the decks that hold the entry. */
+export function EntryDecks({ decks }: { decks: Deck[] }) {
+  const t = useT();
+  if (decks.length === 0) return <Typography color="text.secondary">{t('entry.inNoDeck')}</Typography>;
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} aria-label={t('entry.inDecks')}>
+      {decks.map((d) => (
+        <Chip key={d.id} label={d.title} component={Link} to={`/decks/${d.id}`} clickable />
+      ))}
+    </Stack>
+  );
+}

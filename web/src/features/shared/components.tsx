@@ -1,0 +1,100 @@
+// Shared page pieces: header, loading and missing states, count chips.
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { useT } from '../../i18n/I18nContext';
+import { usePageTitle } from './hooks';
+
+export interface Crumb {
+  to: string;
+  label: string;
+}
+
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+  crumbs,
+  lang,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  crumbs?: Crumb[];
+  /** Language of the title text (content in the studied language). */
+  lang?: string;
+}) {
+  const t = useT();
+  usePageTitle(title);
+  return (
+    <Box component="header" sx={{ mb: 3 }}>
+      {crumbs && crumbs.length > 0 && (
+        <Breadcrumbs aria-label={t('nav.breadcrumbs')} sx={{ mb: 1 }}>
+          {crumbs.map((c) => (
+            <Link key={c.to} component={RouterLink} to={c.to} underline="hover" color="inherit">
+              {c.label}
+            </Link>
+          ))}
+          <Typography color="text.primary" lang={lang}>
+            {title}
+          </Typography>
+        </Breadcrumbs>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Box>
+          <Typography variant="h4" component="h1" lang={lang} sx={{ wordBreak: 'break-word' }}>
+            {title}
+          </Typography>
+          {subtitle && (
+            <Typography variant="body1" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
+              {subtitle}
+            </Typography>
+          )}
+        </Box>
+        {actions && (
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            {actions}
+          </Stack>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+export function LoadingState() {
+  const t = useT();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <CircularProgress aria-label={t('loading.label')} />
+    </Box>
+  );
+}
+
+/** Shown when a row is not in the local data (not synced yet, or removed). */
+export function MissingState({ kind }: { kind: 'deck' | 'entry' | 'language' | 'character' }) {
+  const t = useT();
+  const title = t(`missing.${kind}`);
+  usePageTitle(title);
+  return (
+    <Alert severity="info" sx={{ my: 2 }}>
+      <Typography component="h1" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {t('missing.hint')}
+    </Alert>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+      {children}
+    </Typography>
+  );
+}

@@ -1,0 +1,81 @@
+// Shared data hooks over the local database (live queries; deleted rows are hidden).
+import { useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Deck, Entry } from '../../api/generated/types';
+import { db } from '../../db/db';
+import { useI18n } from '../../i18n/I18nContext';
+
+/** `undefined` while loading, `null` when absent (or deleted), else the row. */
+export type Loaded<T> = T | null | undefined;
+
+function present<T extends { deleted: boolean }>(row: T | undefined): T | null {
+  return row && !row.deleted ? row : null;
+}
+
+export function useDeck(id: string | undefined): Loaded<Deck> {
+  return useLiveQuery(async () => (id ? present(await db.decks.get(id)) : null), [id]);
+}
+
+export function useEntry(id: string | undefined): Loaded<Entry> {
+  return useLiveQuery(async () => (id ? present(await db.entries.get(id)) : null), [id]);
+}
+
+/** A deck's entries in the deck's order (missing ones skipped). */
+export function useDeckEntries(deck: Loaded<Deck>): Entry[] | undefined {
+  return useLiveQuery(async () => {
+    if (!deck) return [];
+    const rows = await db.entries.bulkGet(deck.entryIds);
+    return rows.filter((e): e is Entry => !!e && !e.deleted);
+  }, [deck]);
+}
+
+/** The decks of a language in position order. */
+export function useDecksOfLanguage(languageCode: string): Deck[] | undefined {
+  return useLiveQuery(
+    async () =>
+      (await db.decks.where('languageCode').equals(languageCode).toArray())
+        .filter((d) => !d.deleted)
+        .sort((a, b) => a.position - b.position || a.title.localeCompare(b.title)),
+    [languageCode],
+  );
+}
+
+/** Cards due at `now` (due <= now), counted by entry id. */
+export function useDueCountsByEntry(now: number): Map<string, number> | undefined {
+  return useLiveQuery(async () => {
+    const due = await db.userCards.where('due').belowOrEqual(now).toArray();
+    const counts = new Map<string, number>();
+    for (const card of due) {
+      if (card.deleted) continue;
+      counts.set(card.entryId, (counts.get(card.entryId) ?? 0) + 1);
+    }
+    return counts;
+  }, [now]);
+}
+
+/** Number of due cards among a deck's entries. */
+export function dueInDeck(deck: Deck, dueByEntry: Map<string, number> | undefined): number {
+  if (!dueByEntry) return 0;
+  let total = 0;
+  for (const id of deck.entryIds) total += dueByEntry.get(id) ?? 0;
+  return total;
+}
+
+/** The current time, refreshed every `intervalMs`. */
+export function useNow(intervalMs = 60_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** Sets the document title to `title · app name`. */
+export function usePageTitle(title: string | undefined): void {
+  const { t } = useI18n();
+  const appName = t('app.name');
+  useEffect(() => {
+    document.title = title ? `${title} · ${appName}` : appName;
+  }, [title, appName]);
+}

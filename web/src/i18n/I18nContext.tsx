@@ -1,0 +1,51 @@
+// React access to the i18n store: `useI18n()` gives the locale, direction and `t`.
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { Locale } from './locale';
+import type { I18nState, I18nStore } from './i18nStore';
+import { ENGLISH_MESSAGES } from './i18nStore';
+import { translate, type MessageKey, type MessageParams } from './translate';
+
+export type TFunction = (key: MessageKey, params?: MessageParams) => string;
+
+interface I18nValue extends I18nState {
+  t: TFunction;
+  setLocale: (locale: Locale) => Promise<void>;
+  dismissError: () => void;
+  /** Formats a number or date for the current locale. */
+  formatNumber: (n: number) => string;
+  formatDateTime: (ms: number) => string;
+}
+
+const I18nContext = createContext<I18nValue | null>(null);
+
+export function I18nProvider({ store, children }: { store: I18nStore; children: ReactNode }) {
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const t = useCallback<TFunction>(
+    (key, params) => translate(state.messages, ENGLISH_MESSAGES, state.locale, key, params),
+    [state.messages, state.locale],
+  );
+  const value = useMemo<I18nValue>(() => {
+    const numberFormat = new Intl.NumberFormat(state.locale);
+    const dateFormat = new Intl.DateTimeFormat(state.locale, { dateStyle: 'medium', timeStyle: 'short' });
+    return {
+      ...state,
+      t,
+      setLocale: store.setLocale,
+      dismissError: store.dismissError,
+      formatNumber: (n) => numberFormat.format(n),
+      formatDateTime: (ms) => dateFormat.format(new Date(ms)),
+    };
+  }, [state, t, store]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18nValue {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error('useI18n outside I18nProvider');
+  return value;
+}
+
+/** Just the translate function. */
+export function useT(): TFunction {
+  return useI18n().t;
+}

@@ -1,0 +1,114 @@
+// The current locale and its messages: picked on start (cookie, browser, en-US), loaded on demand,
+// switched without a full reload; keeps <html lang dir> in sync. English is bundled as the
+// fallback, so a failed load (SPEC §8 'Failed loading locale ({code})') falls back to en-US.
+import enUS from './messages/en-US.json';
+import {
+  DEFAULT_LOCALE,
+  browserLanguages,
+  localeCookie,
+  localeDirection,
+  pickLocale,
+  type Locale,
+} from './locale';
+import { LocaleLoadError, loadMessages, type Messages } from './messagesLoader';
+
+export const ENGLISH_MESSAGES: Messages = enUS;
+
+export interface I18nState {
+  /** The locale in effect (en-US after a failed load). */
+  locale: Locale;
+  dir: 'ltr' | 'rtl';
+  messages: Messages;
+  /** False until the first locale's messages are in. */
+  ready: boolean;
+  /** Whether a switch is in flight. */
+  loading: boolean;
+  /** The locale code that failed to load, if the last load failed. */
+  failedLocale?: string;
+}
+
+export interface I18nEnv {
+  document?: Document;
+  navigator?: Pick<Navigator, 'language' | 'languages'>;
+  storage?: Storage;
+  fetch?: (url: string) => Promise<Response>;
+  /** Locale → messages URL (from `virtual:i18n-messages`, made by ./vitePlugin.ts). */
+  urls: Readonly<Record<string, string>>;
+}
+
+export function createI18nStore(env: I18nEnv) {
+  const doc = env.document;
+  const initial = pickLocale(doc?.cookie ?? '', browserLanguages(env.navigator));
+  let state: I18nState = {
+    locale: DEFAULT_LOCALE,
+    dir: 'ltr',
+    messages: ENGLISH_MESSAGES,
+    ready: initial === DEFAULT_LOCALE,
+    loading: false,
+  };
+  const listeners = new Set<() => void>();
+  let generation = 0;
+
+  const set = (next: I18nState) => {
+    state = next;
+    if (doc) {
+      doc.documentElement.lang = next.locale;
+      doc.documentElement.dir = next.dir;
+    }
+    listeners.forEach((l) => l());
+  };
+
+  const load = async (locale: Locale): Promise<void> => {
+    const mine = ++generation;
+    if (locale === DEFAULT_LOCALE) {
+      set({ locale, dir: 'ltr', messages: ENGLISH_MESSAGES, ready: true, loading: false });
+      return;
+    }
+    set({ ...state, loading: true, failedLocale: undefined });
+    try {
+      const messages = await loadMessages(locale, {
+        urls: env.urls,
+        fetch: env.fetch ?? ((url) => fetch(url)),
+        storage: env.storage,
+      });
+      if (mine !== generation) return;
+      set({ locale, dir: localeDirection(locale), messages, ready: true, loading: false });
+    } catch (error) {
+      if (mine !== generation) return;
+      const code = error instanceof LocaleLoadError ? error.locale : locale;
+      console.error(error);
+      set({
+        locale: DEFAULT_LOCALE,
+        dir: 'ltr',
+        messages: ENGLISH_MESSAGES,
+        ready: true,
+        loading: false,
+        failedLocale: code,
+      });
+    }
+  };
+
+  set(state);
+
+  return {
+    initialLocale: initial,
+    getState: (): I18nState => state,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Loads the locale picked on start. */
+    init: (): Promise<void> => load(initial),
+    /** Stores the choice in the cookie and switches to it. */
+    setLocale(locale: Locale): Promise<void> {
+      if (doc) doc.cookie = localeCookie(locale);
+      return load(locale);
+    },
+    /** Forgets a shown load failure. */
+    dismissError(): void {
+      if (state.failedLocale) set({ ...state, failedLocale: undefined });
+    },
+  };
+}
+
+export type I18nStore = ReturnType<typeof createI18nStore>;

@@ -1,0 +1,59 @@
+// Message lookup and formatting: `{name}` placeholders, and plural forms chosen by
+// Intl.PluralRules from keys suffixed `_zero`, `_one`, `_two`, `_few`, `_many`, `_other`
+// (when `count` is given). Missing keys fall back to English, then to the key itself.
+import type enUS from './messages/en-US.json';
+
+type AllKeys = keyof typeof enUS;
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+/** A message key; plural groups are addressed without their suffix. */
+export type MessageKey = AllKeys extends infer K ? (K extends `${infer B}_${PluralSuffix}` ? B : K) : never;
+export type MessageParams = Record<string, string | number>;
+export type Messages = Readonly<Record<string, string>>;
+
+const pluralRulesCache = new Map<string, Intl.PluralRules>();
+function pluralRules(locale: string): Intl.PluralRules {
+  let rules = pluralRulesCache.get(locale);
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(locale);
+    } catch {
+      rules = new Intl.PluralRules('en-US');
+    }
+    pluralRulesCache.set(locale, rules);
+  }
+  return rules;
+}
+
+function lookup(messages: Messages, key: string, count: number | undefined, locale: string): string | undefined {
+  if (count !== undefined) {
+    const exactZero = count === 0 ? messages[`${key}_zero`] : undefined;
+    if (exactZero !== undefined) return exactZero;
+    const form = messages[`${key}_${pluralRules(locale).select(count)}`] ?? messages[`${key}_other`];
+    if (form !== undefined) return form;
+  }
+  return messages[key];
+}
+
+function interpolate(template: string, params: MessageParams | undefined, locale: string): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? value.toLocaleString(locale) : value;
+  });
+}
+
+/** Looks `key` up in `messages`, then in `fallback` (English), and formats it. */
+export function translate(
+  messages: Messages,
+  fallback: Messages,
+  locale: string,
+  key: MessageKey,
+  params?: MessageParams,
+): string {
+  const count = typeof params?.count === 'number' ? params.count : undefined;
+  const own = lookup(messages, key, count, locale);
+  if (own !== undefined) return interpolate(own, params, locale);
+  const english = lookup(fallback, key, count, 'en-US');
+  return interpolate(english ?? key, params, english === undefined ? locale : 'en-US');
+}
