@@ -4,12 +4,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{any, get};
 use axum::{Json, Router};
 use tower_http::compression::predicate::{DefaultPredicate, Predicate, SizeAbove};
 use tower_http::compression::{CompressionLayer, CompressionLevel};
+use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::trace::TraceLayer;
 use writeit_store::SharedStore;
 
@@ -39,12 +40,35 @@ impl AppState {
     }
 }
 
+/// Origins of the native shell (Capacitor serves the app from these), allowed to call the API
+/// cross-origin when the API is at a full configured host.
+pub const NATIVE_ORIGINS: [&str; 3] = [
+    "capacitor://localhost",
+    "https://localhost",
+    "http://localhost",
+];
+
 /// The whole HTTP surface: `/api/trpc`, `/healthz`, and the web app from `web_dir` when built.
 pub fn app(state: AppState, web_dir: Option<PathBuf>) -> Router {
+    app_with_origins(state, web_dir, &NATIVE_ORIGINS)
+}
+
+/// [`app`], allowing cross-origin API calls from `origins` (the web app itself is same-origin).
+pub fn app_with_origins(state: AppState, web_dir: Option<PathBuf>, origins: &[&str]) -> Router {
+    let origins: Vec<HeaderValue> = origins
+        .iter()
+        .filter_map(|o| HeaderValue::from_str(o).ok())
+        .collect();
+    let cors = CorsLayer::new()
+        .allow_origin(AllowOrigin::list(origins))
+        .allow_methods([Method::GET, Method::POST, Method::HEAD])
+        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
+        .max_age(std::time::Duration::from_secs(600));
     let api = Router::new()
         .route("/api/trpc", any(crate::rpc::handle))
         .route("/api/trpc/", any(crate::rpc::handle))
         .route("/api/trpc/{*path}", any(crate::rpc::handle))
+        .layer(cors)
         .route("/healthz", get(healthz))
         .with_state(state);
     let api = match web_dir.filter(|d| d.join("index.html").is_file()) {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use tokio::net::TcpListener;
 
-use crate::app::{app, AppState};
+use crate::app::{app_with_origins, AppState};
 use crate::auth::{SigningKeys, Verifier};
 
 /// Everything `serve` needs, from flags or environment.
@@ -21,6 +21,9 @@ pub struct ServeConfig {
     /// Folder of the built web app (served at /).
     #[arg(long, env = "WRITEIT_WEB_DIR", default_value = "web/dist")]
     pub web_dir: PathBuf,
+    /// Origins allowed to call the API cross-origin (the native shell's), comma-separated.
+    #[arg(long, env = "WRITEIT_CORS_ORIGINS", value_delimiter = ',', default_values_t = crate::app::NATIVE_ORIGINS.map(String::from))]
+    pub cors_origins: Vec<String>,
     /// Folder of the starter content loaded into an empty database.
     #[arg(long, env = "WRITEIT_STARTER_DIR", default_value = "data/starter")]
     pub starter_dir: PathBuf,
@@ -103,10 +106,14 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let addr = listener.local_addr()?;
     tracing::info!(%addr, database = %redact(&config.common.database_url()), "listening");
     println!("WriteIt is running at http://{addr}/");
-    axum::serve(listener, app(state, Some(config.web_dir)))
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .context("server error")?;
+    let origins: Vec<&str> = config.cors_origins.iter().map(String::as_str).collect();
+    axum::serve(
+        listener,
+        app_with_origins(state, Some(config.web_dir), &origins),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await
+    .context("server error")?;
     tracing::info!("stopped");
     Ok(())
 }

@@ -47,3 +47,40 @@ async fn serves_the_app_with_fallback_and_cache_headers() {
     assert_eq!(get("/api/trpc/getServerTime").await.unwrap().status(), 200);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn the_native_shell_may_call_the_api_cross_origin() {
+    let dir = std::env::temp_dir().join(format!("writeit-cors-{}", uuid::Uuid::now_v7()));
+    let store = writeit_store::open(&format!("sqlite:{}", dir.join("t.db").display()))
+        .await
+        .unwrap();
+    let server = TestServer::start(store).await;
+    let http = reqwest::Client::new();
+    let preflight = http
+        .request(
+            reqwest::Method::OPTIONS,
+            format!("{}/api/trpc/saveDeck", server.url()),
+        )
+        .header("origin", "capacitor://localhost")
+        .header("access-control-request-method", "POST")
+        .header(
+            "access-control-request-headers",
+            "authorization, content-type",
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(preflight.status(), 200);
+    assert_eq!(
+        preflight.headers()["access-control-allow-origin"],
+        "capacitor://localhost"
+    );
+    let other = http
+        .get(format!("{}/api/trpc/getServerTime", server.url()))
+        .header("origin", "https://evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert!(other.headers().get("access-control-allow-origin").is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
