@@ -93,7 +93,7 @@ def main():
     rows_total = 0
     for table in TABLES:
         t0 = time.perf_counter()
-        r0 = client.requests
+        r0, w0, p0 = client.requests, client.wire_body, client.plain_body
         rows = 0
         after = None
         while True:
@@ -113,8 +113,8 @@ def main():
         rows_total += rows
         print(
             f"  {table:<16} {rows:>7} rows in {client.requests - r0:>3} requests, "
-            f"{(time.perf_counter() - t0) * 1000:8.1f} ms",
-            file=sys.stderr,
+            f"{(time.perf_counter() - t0) * 1000:8.1f} ms, "
+            f"{client.wire_body - w0:>9} bytes on the wire ({client.plain_body - p0} uncompressed)"
         )
     wall = time.perf_counter() - wall_start
     print(

@@ -35,7 +35,8 @@ impl SqliteStore {
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(10))
             .foreign_keys(true)
-            .pragma("cache_size", "-32000");
+            // 8 MiB of page cache per connection: readers x this bounds the cache's share of RSS.
+            .pragma("cache_size", "-8000");
         let write = SqlitePoolOptions::new()
             .max_connections(1)
             .connect_with(options.clone())
