@@ -24,9 +24,10 @@ web/node_modules/.installed: web/package-lock.json
 test:
 	bash scripts/test.sh
 
-# Benchmarks: prints figures, never fails on them.
+# Benchmarks: prints figures, never fails on them (server, then the web client in Chromium).
 bench:
 	bash bench/run.sh
+	bash bench/web/run.sh
 
 fmt:
 	cargo fmt --all

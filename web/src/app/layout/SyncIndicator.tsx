@@ -56,7 +56,8 @@ export function SyncIndicator() {
     );
   return (
     <IconButton color="inherit" component={Link} to="/settings" aria-label={label} title={label} data-sync-status={state.status}>
-      <Badge badgeContent={state.pending} color="secondary" max={999}>
+      {/* The count is in the label already; hidden from assistive tech so name and text agree. */}
+      <Badge badgeContent={state.pending} color="secondary" max={999} slotProps={{ badge: { 'aria-hidden': true } }}>
         {icon}
       </Badge>
     </IconButton>
