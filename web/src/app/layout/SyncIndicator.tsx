@@ -56,10 +56,15 @@ export function SyncIndicator() {
     );
   return (
     <IconButton color="inherit" component={Link} to="/settings" aria-label={label} title={label} data-sync-status={state.status}>
-      {/* The count is in the label already; hidden from assistive tech so name and text agree. */}
-      <Badge badgeContent={state.pending} color="secondary" max={999} slotProps={{ badge: { 'aria-hidden': true } }}>
-        {icon}
-      </Badge>
+      {/* Only a non-zero count is shown; the label names it ("3 changes waiting…"), so the
+          accessible name includes the visible text. */}
+      {state.pending > 0 ? (
+        <Badge badgeContent={state.pending} color="secondary" max={999}>
+          {icon}
+        </Badge>
+      ) : (
+        icon
+      )}
     </IconButton>
   );
 }
