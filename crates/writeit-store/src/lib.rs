@@ -30,14 +30,26 @@ pub trait Store: Send + Sync + 'static {
     /// larger stamp, so `rows with updatedAt > this` misses nothing (docs/sync.md).
     async fn server_time(&self) -> Result<i64>;
 
-    /// A page of languages changed after `page.offset`.
-    async fn query_languages(&self, page: &PageInput) -> Result<Vec<Language>>;
-    /// A page of decks.
-    async fn query_decks(&self, page: &PageInput) -> Result<Vec<Deck>>;
-    /// A page of entries.
-    async fn query_entries(&self, page: &PageInput) -> Result<Vec<Entry>>;
-    /// A page of characters.
-    async fn query_characters(&self, page: &PageInput) -> Result<Vec<Character>>;
+    /// A page of a public table (rows changed after `page.offset`, ordered by (updatedAt, id)) as
+    /// the JSON array the API answers, built by the database itself.
+    async fn page_json(&self, table: PublicTable, page: &PageInput) -> Result<String>;
+
+    /// A page of languages, typed.
+    async fn query_languages(&self, page: &PageInput) -> Result<Vec<Language>> {
+        parse_page(&self.page_json(PublicTable::Languages, page).await?)
+    }
+    /// A page of decks, typed.
+    async fn query_decks(&self, page: &PageInput) -> Result<Vec<Deck>> {
+        parse_page(&self.page_json(PublicTable::Decks, page).await?)
+    }
+    /// A page of entries, typed.
+    async fn query_entries(&self, page: &PageInput) -> Result<Vec<Entry>> {
+        parse_page(&self.page_json(PublicTable::Entries, page).await?)
+    }
+    /// A page of characters, typed.
+    async fn query_characters(&self, page: &PageInput) -> Result<Vec<Character>> {
+        parse_page(&self.page_json(PublicTable::Characters, page).await?)
+    }
     /// A page of the user's user entries.
     async fn query_user_entries(&self, user: &str, page: &PageInput) -> Result<Vec<UserEntry>>;
     /// A page of the user's user decks.
@@ -77,6 +89,19 @@ pub trait Store: Send + Sync + 'static {
     async fn user(&self, id: &str) -> Result<Option<User>>;
     /// Counts of (languages, decks, entries, characters), tombstones included.
     async fn public_counts(&self) -> Result<[i64; 4]>;
+}
+
+/// The tables everyone syncs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PublicTable {
+    Languages,
+    Decks,
+    Entries,
+    Characters,
+}
+
+fn parse_page<T: serde::de::DeserializeOwned>(json: &str) -> Result<Vec<T>> {
+    serde_json::from_str(json).map_err(|e| StoreError::Corrupt(format!("page JSON: {e}")))
 }
 
 /// A store behind an `Arc`, as the server holds it.

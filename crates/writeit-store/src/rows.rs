@@ -8,7 +8,6 @@ use crate::{Result, StoreError};
 /// Typed column access by position, implemented for both databases' rows.
 pub(crate) trait Row {
     fn text(&self, i: usize) -> Result<String>;
-    fn opt_text(&self, i: usize) -> Result<Option<String>>;
     fn int(&self, i: usize) -> Result<i64>;
     fn opt_int(&self, i: usize) -> Result<Option<i64>>;
     fn real(&self, i: usize) -> Result<f64>;
@@ -20,9 +19,6 @@ macro_rules! impl_row {
     ($row:ty) => {
         impl Row for $row {
             fn text(&self, i: usize) -> Result<String> {
-                Ok(sqlx::Row::try_get(self, i)?)
-            }
-            fn opt_text(&self, i: usize) -> Result<Option<String>> {
                 Ok(sqlx::Row::try_get(self, i)?)
             }
             fn int(&self, i: usize) -> Result<i64> {
@@ -63,59 +59,6 @@ fn kind(r: &impl Row, i: usize) -> Result<CardKind> {
 pub(crate) fn to_json<T: serde::Serialize>(v: &T) -> String {
     // Serialising plain structs of strings and numbers cannot fail.
     serde_json::to_string(v).unwrap_or_else(|_| "[]".into())
-}
-
-pub(crate) fn language(r: &impl Row) -> Result<Language> {
-    let id = r.text(0)?;
-    Ok(Language {
-        grid_type: grid_type(&id),
-        id,
-        name: r.text(1)?,
-        native_name: r.text(2)?,
-        rtl: r.flag(3)?,
-        updated_at: r.int(4)?,
-        deleted: r.flag(5)?,
-    })
-}
-
-pub(crate) fn deck(r: &impl Row) -> Result<Deck> {
-    Ok(Deck {
-        id: r.text(0)?,
-        language_code: r.text(1)?,
-        title: r.text(2)?,
-        description: r.text(3)?,
-        entry_ids: json(r, 4, "decks.entry_ids")?,
-        position: i32::try_from(r.int(5)?).unwrap_or_default(),
-        updated_at: r.int(6)?,
-        deleted: r.flag(7)?,
-    })
-}
-
-pub(crate) fn entry(r: &impl Row) -> Result<Entry> {
-    Ok(Entry {
-        id: r.text(0)?,
-        language_code: r.text(1)?,
-        text: r.text(2)?,
-        reading: r.text(3)?,
-        meanings: json(r, 4, "entries.meanings")?,
-        notes: r.text(5)?,
-        examples: json(r, 6, "entries.examples")?,
-        audio_url: r.opt_text(7)?,
-        updated_at: r.int(8)?,
-        deleted: r.flag(9)?,
-    })
-}
-
-pub(crate) fn character(r: &impl Row) -> Result<Character> {
-    Ok(Character {
-        id: r.text(0)?,
-        language_code: r.text(1)?,
-        value: r.text(2)?,
-        strokes: json(r, 3, "characters.strokes")?,
-        source: r.text(4)?,
-        updated_at: r.int(5)?,
-        deleted: r.flag(6)?,
-    })
 }
 
 pub(crate) fn user_entry(r: &impl Row) -> Result<UserEntry> {

@@ -10,12 +10,6 @@ pub(crate) mod sql {
     }
     sql! {
         CLOCK_READ = "clock_read.sql";
-        CLOCK_NEXT_SQLITE = "clock_next_sqlite.sql";
-        CLOCK_NEXT_POSTGRES = "clock_next_postgres.sql";
-        LANGUAGES_PAGE = "languages_page.sql";
-        DECKS_PAGE = "decks_page.sql";
-        ENTRIES_PAGE = "entries_page.sql";
-        CHARACTERS_PAGE = "characters_page.sql";
         USER_ENTRIES_PAGE = "user_entries_page.sql";
         USER_DECKS_PAGE = "user_decks_page.sql";
         USER_CARDS_PAGE = "user_cards_page.sql";
@@ -41,6 +35,28 @@ pub(crate) mod sql {
         USER_GET = "user_get.sql";
         PUBLIC_COUNTS = "public_counts.sql";
     }
+
+    /// What only SQLite spells this way.
+    pub mod sqlite {
+        sql! {
+            CLOCK_NEXT = "clock_next_sqlite.sql";
+            LANGUAGES_PAGE_JSON = "sqlite/languages_page_json.sql";
+            DECKS_PAGE_JSON = "sqlite/decks_page_json.sql";
+            ENTRIES_PAGE_JSON = "sqlite/entries_page_json.sql";
+            CHARACTERS_PAGE_JSON = "sqlite/characters_page_json.sql";
+        }
+    }
+
+    /// What only PostgreSQL spells this way.
+    pub mod postgres {
+        sql! {
+            CLOCK_NEXT = "clock_next_postgres.sql";
+            LANGUAGES_PAGE_JSON = "postgres/languages_page_json.sql";
+            DECKS_PAGE_JSON = "postgres/decks_page_json.sql";
+            ENTRIES_PAGE_JSON = "postgres/entries_page_json.sql";
+            CHARACTERS_PAGE_JSON = "postgres/characters_page_json.sql";
+        }
+    }
 }
 
 /// Wall-clock ms since the epoch; the sync clock never goes below it.
@@ -53,7 +69,7 @@ pub(crate) fn now_ms() -> i64 {
 
 /// Implements [`crate::Store`] for `$store` (with `read` and `write` pools of database `$db`).
 macro_rules! sql_store {
-    ($store:ident, $db:ty, $clock_next:expr) => {
+    ($store:ident, $db:ty, $dialect:ident) => {
         use std::collections::HashSet;
 
         use async_trait::async_trait;
@@ -62,7 +78,7 @@ macro_rules! sql_store {
 
         use crate::rows::{self, to_json};
         use crate::sql_store::{now_ms, sql};
-        use crate::{MayWrite, Result, Store, StoreError, User};
+        use crate::{MayWrite, PublicTable, Result, Store, StoreError, User};
 
         type Tx = sqlx::Transaction<'static, $db>;
 
@@ -71,28 +87,35 @@ macro_rules! sql_store {
             /// row stays locked until commit, so stamps are commit-ordered.
             async fn begin_write(&self) -> Result<(Tx, i64)> {
                 let mut tx = self.write.begin().await?;
-                let stamp: i64 = sqlx::query_scalar($clock_next)
+                let stamp: i64 = sqlx::query_scalar(sql::$dialect::CLOCK_NEXT)
                     .bind(now_ms())
                     .fetch_one(&mut *tx)
                     .await?;
                 Ok((tx, stamp))
             }
 
-            async fn public_page<T>(
+            /// A public page as the JSON array the API answers, built by the database: no
+            /// per-row work here, which is most of a full sync's cost.
+            async fn public_page_json(
                 &self,
-                sql: &'static str,
+                table: PublicTable,
                 page: &PageInput,
-                map: fn(&<$db as sqlx::Database>::Row) -> Result<T>,
-            ) -> Result<Vec<T>> {
+            ) -> Result<String> {
+                let sql = match table {
+                    PublicTable::Languages => sql::$dialect::LANGUAGES_PAGE_JSON,
+                    PublicTable::Decks => sql::$dialect::DECKS_PAGE_JSON,
+                    PublicTable::Entries => sql::$dialect::ENTRIES_PAGE_JSON,
+                    PublicTable::Characters => sql::$dialect::CHARACTERS_PAGE_JSON,
+                };
                 let (ts, id) = page.start();
-                let rows = sqlx::query(sql)
+                let json: Option<String> = sqlx::query_scalar(sql)
                     .bind(page.offset)
                     .bind(ts)
                     .bind(id)
                     .bind(i64::from(page.limit()))
-                    .fetch_all(&self.read)
+                    .fetch_one(&self.read)
                     .await?;
-                rows.iter().map(map).collect()
+                Ok(json.unwrap_or_else(|| "[]".into()))
             }
 
             async fn user_page<T>(
@@ -165,19 +188,8 @@ macro_rules! sql_store {
                     .await?)
             }
 
-            async fn query_languages(&self, page: &PageInput) -> Result<Vec<Language>> {
-                self.public_page(sql::LANGUAGES_PAGE, page, rows::language)
-                    .await
-            }
-            async fn query_decks(&self, page: &PageInput) -> Result<Vec<Deck>> {
-                self.public_page(sql::DECKS_PAGE, page, rows::deck).await
-            }
-            async fn query_entries(&self, page: &PageInput) -> Result<Vec<Entry>> {
-                self.public_page(sql::ENTRIES_PAGE, page, rows::entry).await
-            }
-            async fn query_characters(&self, page: &PageInput) -> Result<Vec<Character>> {
-                self.public_page(sql::CHARACTERS_PAGE, page, rows::character)
-                    .await
+            async fn page_json(&self, table: PublicTable, page: &PageInput) -> Result<String> {
+                self.public_page_json(table, page).await
             }
             async fn query_user_entries(
                 &self,

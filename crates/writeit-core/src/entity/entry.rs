@@ -30,8 +30,9 @@ pub struct Entry {
     pub notes: String,
     #[serde(default)]
     pub examples: Vec<Example>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    /// Always sent, `null` when absent (pages are built as JSON by the database).
+    #[serde(default)]
+    #[ts(optional = nullable)]
     pub audio_url: Option<String>,
     #[serde(default)]
     #[ts(type = "number")]

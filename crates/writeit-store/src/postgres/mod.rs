@@ -29,4 +29,4 @@ impl PostgresStore {
     }
 }
 
-crate::sql_store::sql_store!(PostgresStore, sqlx::Postgres, sql::CLOCK_NEXT_POSTGRES);
+crate::sql_store::sql_store!(PostgresStore, sqlx::Postgres, postgres);

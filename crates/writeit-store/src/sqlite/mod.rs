@@ -50,4 +50,4 @@ impl SqliteStore {
     }
 }
 
-crate::sql_store::sql_store!(SqliteStore, sqlx::Sqlite, sql::CLOCK_NEXT_SQLITE);
+crate::sql_store::sql_store!(SqliteStore, sqlx::Sqlite, sqlite);

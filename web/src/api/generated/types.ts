@@ -22,7 +22,11 @@ export type Deck = { id: string, languageCode: string, title: string, descriptio
 
 export type Example = { text: string, translation: string, };
 
-export type Entry = { id: string, languageCode: string, text: string, reading: string, meanings: Array<string>, notes: string, examples: Array<Example>, audioUrl?: string, updatedAt: number, deleted: boolean, };
+export type Entry = { id: string, languageCode: string, text: string, reading: string, meanings: Array<string>, notes: string, examples: Array<Example>, 
+/**
+ * Always sent, `null` when absent (pages are built as JSON by the database).
+ */
+audioUrl?: string | null, updatedAt: number, deleted: boolean, };
 
 export type Stroke = { path: string, 
 /**

@@ -2,7 +2,7 @@
 
 use writeit_core::paging::PageInput;
 use writeit_core::RpcError;
-use writeit_store::Store;
+use writeit_store::{PublicTable, Store};
 
 use super::{json, store_error, Request};
 
@@ -12,8 +12,8 @@ async fn nothing_newer(request: &Request<'_>, page: &PageInput) -> Result<bool, 
 }
 
 macro_rules! page {
-    ($name:ident, $method:ident) => {
-        /// A page of the public table.
+    ($name:ident, $table:ident) => {
+        /// A page of the public table, passed through as the database built it.
         pub async fn $name(
             store: &dyn Store,
             request: &Request<'_>,
@@ -22,7 +22,10 @@ macro_rules! page {
             if nothing_newer(request, &page).await? {
                 return Ok("[]".into());
             }
-            json(&store.$method(&page).await.map_err(store_error)?)
+            store
+                .page_json(PublicTable::$table, &page)
+                .await
+                .map_err(store_error)
         }
     };
     ($name:ident, $method:ident, user) => {
@@ -41,10 +44,10 @@ macro_rules! page {
     };
 }
 
-page!(languages, query_languages);
-page!(decks, query_decks);
-page!(entries, query_entries);
-page!(characters, query_characters);
+page!(languages, Languages);
+page!(decks, Decks);
+page!(entries, Entries);
+page!(characters, Characters);
 page!(user_entries, query_user_entries, user);
 page!(user_decks, query_user_decks, user);
 page!(user_cards, query_user_cards, user);

@@ -1,0 +1,9 @@
+-- A page of characters as the JSON array the API answers.
+SELECT COALESCE(json_agg(json_build_object(
+    'id', id, 'languageCode', language_code, 'value', value, 'strokes', strokes::json,
+    'source', source,
+    'updatedAt', updated_at, 'deleted', deleted
+) ORDER BY updated_at, id), '[]'::json)::text
+FROM (SELECT * FROM characters
+      WHERE updated_at > $1 AND (updated_at, id) > ($2, $3)
+      ORDER BY updated_at, id LIMIT $4) AS page
