@@ -245,7 +245,8 @@ describe('httpBatchLink', () => {
     };
     const { entry } = await admin.saveEntry.mutate(input);
     assert.ok(entry.updatedAt > t0, `updatedAt ${entry.updatedAt} > server time ${t0}`);
-    assert.deepEqual(entry, { ...input, updatedAt: entry.updatedAt, deleted: false });
+    // audioUrl is always on the wire, null when absent.
+    assert.deepEqual(entry, { ...input, audioUrl: null, updatedAt: entry.updatedAt, deleted: false });
 
     const delta = await client(undefined).queryEntries.query({ offset: t0 });
     assert.deepEqual(delta, [entry]);
@@ -312,6 +313,7 @@ describe('httpLink (unbatched)', () => {
       ...input,
       notes: '',
       examples: [],
+      audioUrl: null,
       updatedAt: result.entry.updatedAt,
       deleted: false,
     });
