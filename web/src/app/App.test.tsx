@@ -3,7 +3,7 @@
 // database, the locale switch with its failure path, and right-to-left.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
 import type { Deck, Entry, Language, UserCard } from '../api/generated/types';
 
 const urls = { 'ko-KR': '/_i18n/test/ko-KR/messages.json', ar: '/_i18n/test/ar/messages.json', he: '/_i18n/missing/he/messages.json' };
@@ -18,7 +18,8 @@ configure({ asyncUtilTimeout: 5000 });
 vi.spyOn(console, 'error').mockImplementation(() => {});
 
 const { db } = await import('../db/db');
-const { routes } = await import('./router');
+const { AppRoutes } = await import('./router');
+const { RouteErrorBoundary } = await import('./RootLayout');
 const { AppProviders } = await import('./AppProviders');
 const { createI18nStore } = await import('../i18n/i18nStore');
 const ko = (await import('../i18n/messages/ko-KR.json')).default;
@@ -66,13 +67,25 @@ afterEach(() => {
 });
 afterAll(() => db.close());
 
+/** Hands the test the router's navigate function. */
+function NavigateProbe({ onNavigate }: { onNavigate: (navigate: NavigateFunction) => void }) {
+  onNavigate(useNavigate());
+  return null;
+}
+
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const handle: { navigate?: NavigateFunction } = {};
+  const router = { navigate: async (to: string) => handle.navigate?.(to) };
   const i18n = createI18nStore({ document, navigator, urls, storage: window.localStorage, fetch: fetchMock as unknown as typeof fetch });
   void i18n.init();
   render(
     <AppProviders i18n={i18n}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <NavigateProbe onNavigate={(n) => (handle.navigate = n)} />
+        <RouteErrorBoundary>
+          <AppRoutes />
+        </RouteErrorBoundary>
+      </MemoryRouter>
     </AppProviders>,
   );
   return { router, i18n };

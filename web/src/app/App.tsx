@@ -1,15 +1,18 @@
-// The app: providers around the router.
-import { RouterProvider } from 'react-router';
+// The app: providers around the router and its routes.
+import { BrowserRouter } from 'react-router';
 import type { I18nStore } from '../i18n/i18nStore';
 import { AppProviders } from './AppProviders';
-import { createAppRouter } from './router';
-
-const router = createAppRouter();
+import { RouteErrorBoundary } from './RootLayout';
+import { AppRoutes } from './router';
 
 export function App({ i18n }: { i18n: I18nStore }) {
   return (
     <AppProviders i18n={i18n}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <RouteErrorBoundary>
+          <AppRoutes />
+        </RouteErrorBoundary>
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,11 +1,12 @@
-// The root of every route: the loading bar and its drivers, the locale failure notice, scroll
-// restoration, and either the page or the full-page error.
-import { Suspense, lazy, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router';
+// The root of every route: the loading bar and its drivers, the locale failure notice, scrolling
+// to the top on new pages, and either the page or the full-page error; and the error boundary
+// around all of it for errors thrown while rendering (invalid parameters, page failures).
+import { Component, Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useI18n } from '../i18n/I18nContext';
 import { isChunkLoadError, reportAppError } from './errors';
 import { reloadForChunkError, useFatalError, clearFatalError } from './fatalError';
-import { LoadingBar, NavigationLoadingDriver, SyncLoadingDriver } from './loadingBar';
+import { LoadingBar, SyncLoadingDriver } from './loadingBar';
 import { SyncConnector } from './syncBridge';
 import { useUpdateAvailable } from '../offline/updates';
 
@@ -38,6 +39,16 @@ function UpdateNotice() {
   );
 }
 
+/** A new page starts at the top; back and forward leave the browser's restored position alone. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type !== 'POP') window.scrollTo?.(0, 0);
+  }, [pathname, type]);
+  return null;
+}
+
 export function RootLayout() {
   const fatal = useFatalError();
   const location = useLocation();
@@ -48,14 +59,13 @@ export function RootLayout() {
   return (
     <>
       <LoadingBar />
-      <NavigationLoadingDriver />
       <SyncLoadingDriver />
       <LocaleFailure />
       <UpdateNotice />
       <Suspense fallback={null}>
         <SyncConnector />
       </Suspense>
-      <ScrollRestoration />
+      <ScrollToTop />
       {fatal ? (
         <Suspense fallback={null}>
           <ErrorPage error={fatal} />
@@ -67,9 +77,8 @@ export function RootLayout() {
   );
 }
 
-/** The router's error element: route errors (invalid params, loaders, render errors). */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
+/** The full-page error for an error thrown while rendering a route. */
+function RouteError({ error }: { error: unknown }) {
   useEffect(() => {
     reportAppError(error, 'route');
     if (isChunkLoadError(error)) reloadForChunkError();
@@ -82,4 +91,38 @@ export function RouteErrorBoundary() {
       </Suspense>
     </>
   );
+}
+
+interface BoundaryProps {
+  pathname: string;
+  children: ReactNode;
+}
+interface BoundaryState {
+  error?: unknown;
+  /** The path the error happened on: navigating elsewhere leaves it behind. */
+  pathname?: string;
+}
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  state: BoundaryState = {};
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
+    if (state.error === undefined) return state.pathname === props.pathname ? null : { pathname: props.pathname };
+    if (state.pathname === undefined || state.pathname === props.pathname) return { ...state, pathname: props.pathname };
+    return { pathname: props.pathname };
+  }
+
+  render() {
+    return this.state.error !== undefined ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** Catches what a route throws while rendering and shows the full-page error until the path changes. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary pathname={pathname}>{children}</Boundary>;
 }

@@ -1,7 +1,5 @@
 // Errors of the shell (SPEC §2, §8): HTTP-like statuses for the error page, the app-level error
 // hook, and the crawler rule (crawlers never get the full-page error for unhandled errors).
-import { isRouteErrorResponse } from 'react-router';
-
 export const UNKNOWN_ROUTE_MIDDLEWARE = 'Unknown route middleware';
 export const DEFAULT_ERROR_STATUS = 500;
 
@@ -29,10 +27,9 @@ export function unmatchedRouteError(path: string): HttpError {
   return new HttpError(404, `Page not found: ${path}`, false, path);
 }
 
-/** The status of any thrown value (route responses, HttpError, else 500). */
+/** The status of any thrown value (HttpError, anything with an HTTP status, else 500). */
 export function errorStatus(error: unknown): number {
   if (error instanceof HttpError) return error.status;
-  if (isRouteErrorResponse(error)) return error.status;
   if (typeof error === 'object' && error !== null) {
     const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 600) return status;

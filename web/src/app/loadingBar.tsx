@@ -1,7 +1,6 @@
 // The top loading bar (SPEC §2, §9): one controller shared by navigation and data work.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import Box from '@mui/material/Box';
-import { useNavigation } from 'react-router';
 import { LOADING_BAR_HEIGHT_PX, createLoadingBar, type LoadingBarState } from './loadingBarController';
 import { useSyncState } from './syncBridge';
 import { useT } from '../i18n/I18nContext';
@@ -43,13 +42,6 @@ function useHoldWhile(active: boolean, failed: boolean) {
     },
     [],
   );
-}
-
-/** Drives the bar from router navigations (loaders, lazy routes). */
-export function NavigationLoadingDriver() {
-  const navigation = useNavigation();
-  useHoldWhile(navigation.state !== 'idle', false);
-  return null;
 }
 
 /** Drives the bar from the sync engine's 'syncing' status; ends in the error variant on 'error'. */

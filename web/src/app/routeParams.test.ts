@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { LoaderFunctionArgs } from 'react-router';
-import { validParams, validateParamsLoader } from './routeParams';
-import { HttpError, errorStatus, errorTitle, isChunkLoadError, isCrawler, onAppError, reportAppError, shouldReloadForChunkError, unmatchedRouteError } from './errors';
+import { validParams } from './routeParams';
+import { HttpError, errorStatus, pageNotFoundError, errorTitle, isChunkLoadError, isCrawler, onAppError, reportAppError, shouldReloadForChunkError, unmatchedRouteError } from './errors';
 
 const uuid = '0b9e3c1e-2f4a-4c8e-9d6b-1a2b3c4d5e6f';
-
-function args(params: Record<string, string>, url: string): LoaderFunctionArgs {
-  return { params, request: new Request(url), context: {} } as unknown as LoaderFunctionArgs;
-}
 
 describe('route parameters', () => {
   it('accepts UUIDs and language codes', () => {
@@ -25,17 +20,12 @@ describe('route parameters', () => {
     expect(validParams({ languageCode: 'ko_' })).toBe(false);
   });
 
-  it('throws the fatal 404 with the full path', () => {
-    expect(validateParamsLoader(args({ deckId: uuid }, `http://x/decks/${uuid}`))).toBeNull();
-    try {
-      validateParamsLoader(args({ deckId: 'nope' }, 'http://x/decks/nope/review?x=1'));
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(HttpError);
-      expect((error as HttpError).status).toBe(404);
-      expect((error as HttpError).fatal).toBe(true);
-      expect((error as HttpError).message).toBe('Page Not Found: /decks/nope/review?x=1');
-    }
+  it('makes the fatal 404 with the full path', () => {
+    const error = pageNotFoundError('/decks/nope/review?x=1');
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.status).toBe(404);
+    expect(error.fatal).toBe(true);
+    expect(error.message).toBe('Page Not Found: /decks/nope/review?x=1');
   });
 });
 

@@ -1,7 +1,6 @@
 // Route parameter validation: an invalid deckId, entryId, characterId (UUIDs) or languageCode is
 // a fatal 404 'Page Not Found: {fullPath}'.
-import type { LoaderFunctionArgs, Params } from 'react-router';
-import { pageNotFoundError } from './errors';
+import type { Params } from 'react-router';
 import { LANGUAGE_CODE_PATTERN } from './languageCode';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,13 +18,4 @@ export function validParams(params: Params): boolean {
     const check = VALIDATORS[name];
     return !check || (value !== undefined && check(value));
   });
-}
-
-/** Route loader: throws the fatal 404 when a parameter is invalid. */
-export function validateParamsLoader({ params, request }: LoaderFunctionArgs): null {
-  if (!validParams(params)) {
-    const url = new URL(request.url);
-    throw pageNotFoundError(url.pathname + url.search);
-  }
-  return null;
 }

@@ -7,9 +7,19 @@ import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StyleOutlined from '@mui/icons-material/StyleOutlined';
 import ViewAgendaOutlined from '@mui/icons-material/ViewAgendaOutlined';
+import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { useT } from '../../i18n/I18nContext';
 import { AppShell, type NavItem } from './AppShell';
+
+/** The page of the route; pages load on demand, and the layout stays on screen meanwhile. */
+function PageOutlet() {
+  return (
+    <Suspense fallback={null}>
+      <Outlet />
+    </Suspense>
+  );
+}
 
 export function useMainNav(): NavItem[] {
   const t = useT();
@@ -27,7 +37,7 @@ export function DefaultLayout() {
   const t = useT();
   return (
     <AppShell title={t('app.name')} titleTo="/home" items={useMainNav()}>
-      <Outlet />
+      <PageOutlet />
     </AppShell>
   );
 }
@@ -55,7 +65,7 @@ export function AdminLayout() {
       secondary={secondary}
       secondaryTitle={languageCode ? t('admin.languageSection', { code: languageCode }) : undefined}
     >
-      <Outlet />
+      <PageOutlet />
     </AppShell>
   );
 }
