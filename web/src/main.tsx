@@ -1,5 +1,5 @@
 // Entry point: the theme loads first (its store reads local storage synchronously when imported),
-// then the locale's messages load while the app mounts; global error handlers, the service worker
+// then the locale's messages and the first page's code load before the app mounts; global error handlers, the service worker
 // and the update checks are installed.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,6 +9,7 @@ import { App } from './app/App';
 import { installGlobalErrorHandlers } from './app/fatalError';
 import { createI18nStore } from './i18n/i18nStore';
 import { installOffline } from './offline';
+import { preloadPage } from './app/router';
 
 function safeLocalStorage(): Storage | undefined {
   try {
@@ -23,12 +24,17 @@ installGlobalErrorHandlers();
 installOffline({ chunkReload: false });
 const i18n = createI18nStore({ document, navigator, storage: safeLocalStorage(), urls: messageUrls });
 void i18n.init();
+// The local database opens while the first page's code loads; the app mounts once that code is
+// here, so the first page renders whole instead of suspending (see preloadPage).
+void import('./db/db').then(({ db }) => db.open()).catch(() => undefined);
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App i18n={i18n} />
-    </StrictMode>,
+  void preloadPage(window.location.pathname).finally(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App i18n={i18n} />
+      </StrictMode>,
+    ),
   );
 }

@@ -2,8 +2,8 @@
 // gzipped to the first load, make bench). Pages load on demand (React.lazy, driving the loading
 // bar); routes with parameters validate them first (invalid → fatal 404); unmatched paths get the
 // non-fatal 404 inside their layout.
-import { lazy, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import { lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, matchPath, useLocation, useParams } from 'react-router';
 import { pageNotFoundError } from './errors';
 import { AdminLayout, DefaultLayout } from './layout/layouts';
 import { trackLoading } from './loadingBar';
@@ -12,10 +12,25 @@ import { validParams } from './routeParams';
 
 type PageModule = Promise<Record<string, unknown>>;
 
+/** Page components already loaded, by module loader and export name. */
+const loadedPages = new Map<() => PageModule, Record<string, unknown>>();
+
 /** A page loaded on demand: `name` is the module's export to render. The load holds the loading
- * bar (it is the navigation's only wait: pages read their data themselves). */
+ * bar (it is the navigation's only wait: pages read their data themselves). A page whose module is
+ * already loaded (preloadPage) renders at once: React.lazy would suspend once even then, and React
+ * holds back revealing a suspended page for up to 300 ms. */
 function lazyPage(load: () => PageModule, name: string): ComponentType {
-  return lazy(() => trackLoading(load()).then((m) => ({ default: m[name] as ComponentType })));
+  const Lazy = lazy(() =>
+    trackLoading(load()).then((m) => {
+      loadedPages.set(load, m);
+      return { default: m[name] as ComponentType };
+    }),
+  );
+  return function Page() {
+    // Chosen once per mount, so a page never switches component type under its own state.
+    const [Component] = useState(() => (loadedPages.get(load)?.[name] as ComponentType | undefined) ?? Lazy);
+    return <Component />;
+  };
 }
 
 /** Renders `children` when the route's parameters are valid; else throws the fatal 404, which the
@@ -69,6 +84,23 @@ const ADMIN_PAGES: [string, () => PageModule, string][] = [
   [':languageCode/entries/:entryId', admin, 'AdminEntryPage'],
   [':languageCode/characters/:characterId', admin, 'AdminCharacterPage'],
 ];
+
+/** Loads the page module of `pathname`, so the first page's code loads alongside the locale
+ * messages and the first render shows the page without suspending. */
+export async function preloadPage(pathname: string): Promise<void> {
+  const pages = [
+    ['/admin', admin] as const,
+    ...DEFAULT_PAGES.map(([p, load]) => [`/${p}`, load] as const),
+    ...ADMIN_PAGES.map(([p, load]) => [`/admin/${p}`, load] as const),
+  ];
+  const load = pages.find(([path]) => matchPath(path, pathname))?.[1];
+  if (!load) return;
+  try {
+    loadedPages.set(load, await load());
+  } catch {
+    // the route's own load reports it (and reloads on a chunk error)
+  }
+}
 
 function routesOf(pages: [string, () => PageModule, string][]) {
   return pages.map(([path, load, name]) => {

@@ -69,6 +69,8 @@ export function openDb(name = 'writeit'): WriteItDb {
     userReviews: 'id, cardId, entryId, reviewedAt, updatedAt',
     outbox: '++seq',
   });
+  // v2: decks by language in position order, so a deck list reads its first page alone.
+  db.version(2).stores({ decks: 'id, languageCode, position, [languageCode+position], updatedAt' });
   return db;
 }
 

@@ -13,19 +13,20 @@ import { Link, useParams } from 'react-router';
 import { useLanguageCode } from '../../app/languageCode';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
-import { dueInDeck, useDeck, useDeckEntries, useDecksOfLanguage, useDueCountsByEntry, useNow } from '../shared/hooks';
-import { DeckList } from './DeckList';
+import { dueInDeck, useDeck, useDeckEntries, useDecksFirstPageThenAll, useDueCountsByEntry, useNow } from '../shared/hooks';
+import { DECKS_PER_PAGE, DeckList } from './DeckList';
 
 export function DecksPage() {
   const t = useT();
   const { languageCode } = useLanguageCode();
-  const decks = useDecksOfLanguage(languageCode);
+  const page = useDecksFirstPageThenAll(languageCode, DECKS_PER_PAGE);
+  const decks = page?.decks;
   const dueByEntry = useDueCountsByEntry(useNow());
   return (
     <>
       <PageHeader
         title={t('decks.title')}
-        subtitle={decks ? t('decks.count', { count: decks.length, language: languageCode }) : undefined}
+        subtitle={page?.complete ? t('decks.count', { count: page.decks.length, language: languageCode }) : undefined}
       />
       {decks === undefined ? (
         <LoadingState />

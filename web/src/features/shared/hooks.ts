@@ -1,5 +1,6 @@
 // Shared data hooks over the local database (live queries; deleted rows are hidden).
 import { useEffect, useState } from 'react';
+import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Deck, Entry } from '../../api/generated/types';
 import { db } from '../../db/db';
@@ -29,15 +30,45 @@ export function useDeckEntries(deck: Loaded<Deck>): Entry[] | undefined {
   }, [deck]);
 }
 
+/** Position, then id: the order of the language+position index, so the first page and the whole
+ * list agree. */
+const byPosition = (a: Deck, b: Deck) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /** The decks of a language in position order. */
 export function useDecksOfLanguage(languageCode: string): Deck[] | undefined {
   return useLiveQuery(
-    async () =>
-      (await db.decks.where('languageCode').equals(languageCode).toArray())
-        .filter((d) => !d.deleted)
-        .sort((a, b) => a.position - b.position || a.title.localeCompare(b.title)),
+    async () => (await db.decks.where('languageCode').equals(languageCode).toArray()).filter((d) => !d.deleted).sort(byPosition),
     [languageCode],
   );
+}
+
+/** The decks of a language in position order: the first `firstPage` at once (read through the
+ * language+position index, so a large catalogue paints its first decks without reading them all),
+ * then all of them; `complete` says which. */
+export function useDecksFirstPageThenAll(
+  languageCode: string,
+  firstPage: number,
+): { decks: Deck[]; complete: boolean } | undefined {
+  const first = useLiveQuery(
+    () =>
+      db.decks
+        .where('[languageCode+position]')
+        .between([languageCode, Dexie.minKey], [languageCode, Dexie.maxKey])
+        .filter((d) => !d.deleted)
+        .limit(firstPage)
+        .toArray(),
+    [languageCode, firstPage],
+  );
+  const ready = first !== undefined;
+  const all = useLiveQuery(
+    async () =>
+      ready
+        ? (await db.decks.where('languageCode').equals(languageCode).toArray()).filter((d) => !d.deleted).sort(byPosition)
+        : undefined,
+    [languageCode, ready],
+  );
+  if (all) return { decks: all, complete: true };
+  return first ? { decks: first, complete: first.length < firstPage } : undefined;
 }
 
 /** Cards due at `now` (due <= now), counted by entry id. */
