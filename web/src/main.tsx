@@ -10,6 +10,7 @@ import { installGlobalErrorHandlers } from './app/fatalError';
 import { createI18nStore } from './i18n/i18nStore';
 import { installOffline } from './offline';
 import { preloadPage } from './app/router';
+import { loadSyncModule } from './app/syncBridge';
 
 function safeLocalStorage(): Storage | undefined {
   try {
@@ -24,9 +25,12 @@ installGlobalErrorHandlers();
 installOffline({ chunkReload: false });
 const i18n = createI18nStore({ document, navigator, storage: safeLocalStorage(), urls: messageUrls });
 void i18n.init();
-// The local database opens while the first page's code loads; the app mounts once that code is
-// here, so the first page renders whole instead of suspending (see preloadPage).
-void import('./db/db').then(({ db }) => db.open()).catch(() => undefined);
+// The sync engine and the local database load while the first page's code does; the app mounts
+// once that code is here, so the first page renders whole instead of suspending (see preloadPage).
+void loadSyncModule()
+  .then(() => import('./db/db'))
+  .then(({ db }) => db.open())
+  .catch(() => undefined);
 
 const root = document.getElementById('root');
 if (root) {

@@ -62,9 +62,7 @@ export function RootLayout() {
       <SyncLoadingDriver />
       <LocaleFailure />
       <UpdateNotice />
-      <Suspense fallback={null}>
-        <SyncConnector />
-      </Suspense>
+      <SyncConnector />
       <ScrollToTop />
       {fatal ? (
         <Suspense fallback={null}>

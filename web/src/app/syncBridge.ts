@@ -1,10 +1,11 @@
 // The one place the shell touches the sync engine (web/src/db/sync.ts, built separately). The
-// engine (and with it Dexie) loads lazily, after the first render, through `SyncConnector`, which
-// mirrors its state into a small local store read by `useSyncState`.
+// engine (and with it Dexie) loads in its own chunk, started by main.tsx before the first render;
+// `SyncConnector` starts auto sync and mirrors its state into a small local store read by
+// `useSyncState`.
 //
 // `standIn` (same signatures, always 'idle') is what tests and a build without the engine use:
 // swap the line marked WIRE to go back to it.
-import { lazy, useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { createElement, useEffect, useState, useSyncExternalStore } from 'react';
 
 export interface SyncState {
   status: 'idle' | 'syncing' | 'offline' | 'error';
@@ -29,9 +30,13 @@ export const standIn: SyncModule = {
   refresh: async () => {},
 };
 
-/** Loads the sync engine. */
+/** The engine once loaded. */
+let loaded: SyncModule | undefined;
+
+/** Loads the sync engine (main.tsx starts this before the first render). */
 export function loadSyncModule(): Promise<SyncModule> {
-  return import('../db/sync'); // WIRE (stand-in): return Promise.resolve(standIn);
+  const load: Promise<SyncModule> = import('../db/sync'); // WIRE (stand-in): Promise.resolve(standIn)
+  return load.then((m) => (loaded = m));
 }
 
 let current: SyncState = IDLE;
@@ -73,16 +78,28 @@ export async function refresh(): Promise<void> {
 }
 
 /**
- * Render once near the root: loads the engine, starts auto sync and mirrors its state.
- * Lazy, so Dexie and the engine stay out of the first chunk.
+ * Render once near the root: loads the engine (if main.tsx's early load has not yet), starts auto
+ * sync and mirrors its state. The engine stays out of the first chunk; this is a plain component,
+ * not React.lazy, so React never holds back the first render's reveal for it.
  */
-export const SyncConnector = lazy(async () => {
-  const engine = await loadSyncModule();
-  const Connector: ComponentType = function SyncConnectorImpl() {
-    const state = engine.useSyncState();
-    useEffect(() => publishSyncState(state), [state]);
-    useEffect(() => engine.startAutoSync(), []);
-    return null;
-  };
-  return { default: Connector };
-});
+export function SyncConnector() {
+  const [engine, setEngine] = useState(loaded);
+  useEffect(() => {
+    if (engine) return;
+    let cancelled = false;
+    void loadSyncModule().then((m) => {
+      if (!cancelled) setEngine(m);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [engine]);
+  return engine ? createElement(EngineConnector, { engine }) : null;
+}
+
+function EngineConnector({ engine }: { engine: SyncModule }) {
+  const state = engine.useSyncState();
+  useEffect(() => publishSyncState(state), [state]);
+  useEffect(() => engine.startAutoSync(), [engine]);
+  return null;
+}
