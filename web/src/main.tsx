@@ -8,7 +8,6 @@ import './app/themeStore';
 import { App } from './app/App';
 import { installGlobalErrorHandlers } from './app/fatalError';
 import { createI18nStore } from './i18n/i18nStore';
-import { installOffline } from './offline';
 import { preloadPage } from './app/router';
 import { loadSyncModule } from './app/syncBridge';
 
@@ -21,8 +20,10 @@ function safeLocalStorage(): Storage | undefined {
 }
 
 installGlobalErrorHandlers();
-// The shell's own handlers (app/fatalError.ts) reload on chunk-load errors, sharing the guard key.
-installOffline({ chunkReload: false });
+// The service worker and the update checks install from their own chunk, off the first load's
+// path. The shell's own handlers (app/fatalError.ts) reload on chunk-load errors, sharing the
+// guard key, so the offline module's are not installed.
+void import('./offline').then((m) => m.installOffline({ chunkReload: false }));
 const i18n = createI18nStore({ document, navigator, storage: safeLocalStorage(), urls: messageUrls });
 void i18n.init();
 // The sync engine and the local database load while the first page's code does; the app mounts

@@ -47,6 +47,7 @@ const entries = () => import('../features/entries/pages');
 const practice = () => import('../features/practice/pages');
 const admin = () => import('../features/admin/pages');
 const settings = () => import('../features/settings/pages');
+const auth = () => import('../features/auth/pages');
 const misc = () => import('../features/misc/pages');
 const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'), 'NotFoundPage');
 
@@ -61,7 +62,7 @@ const IndexPage = lazy(async () => {
 const DEFAULT_PAGES: [string, () => PageModule, string][] = [
   ['home', misc, 'HomePage'],
   ['theme', settings, 'ThemePage'],
-  ['signin', settings, 'SignInPage'],
+  ['signin', auth, 'SignInPage'],
   ['settings', settings, 'SettingsPage'],
   ['cards', misc, 'CardsPage'],
   ['decks', decks, 'DecksPage'],

@@ -6,6 +6,7 @@
 // `standIn` (same signatures, always 'idle') is what tests and a build without the engine use:
 // swap the line marked WIRE to go back to it.
 import { createElement, useEffect, useState, useSyncExternalStore } from 'react';
+import { loadAuth } from '../session/authBridge';
 
 export interface SyncState {
   status: 'idle' | 'syncing' | 'offline' | 'error';
@@ -35,7 +36,10 @@ let loaded: SyncModule | undefined;
 
 /** Loads the sync engine (main.tsx starts this before the first render). */
 export function loadSyncModule(): Promise<SyncModule> {
-  const load: Promise<SyncModule> = import('../db/sync'); // WIRE (stand-in): Promise.resolve(standIn)
+  // The stored session is adopted first, so the first sync already pulls the user's tables.
+  const load: Promise<SyncModule> = loadAuth()
+    .catch(() => undefined)
+    .then(() => import('../db/sync')); // WIRE (stand-in): Promise.resolve(standIn)
   return load.then((m) => (loaded = m));
 }
 

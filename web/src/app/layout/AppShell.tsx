@@ -14,6 +14,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useT } from '../../i18n/I18nContext';
 import { MOBILE_BREAKPOINT } from '../theme';
+import { AccountButton } from './AccountButton';
 import { SyncIndicator } from './SyncIndicator';
 
 const LanguagePicker = lazy(() => import('./LanguagePicker').then((m) => ({ default: m.LanguagePicker })));
@@ -123,6 +124,7 @@ export function AppShell({
             </Suspense>
           )}
           <SyncIndicator />
+          <AccountButton />
         </Toolbar>
       </AppBar>
       {mobile && drawerLoaded && (
