@@ -27,6 +27,7 @@ test:
 # Benchmarks: prints figures, never fails on them (server, then the web client in Chromium).
 bench:
 	bash bench/run.sh
+	bash bench/identity.sh
 	bash bench/web/run.sh
 
 fmt:

@@ -22,8 +22,12 @@ trap cleanup EXIT
 pg_url=$(bash scripts/pg-cluster.sh start "$pg_dir" "$pg_port" | tail -n 1)
 echo "PostgreSQL at $pg_url"
 
+step "SMTP server for the mail test (aiosmtpd)"
+aiosmtpd_python=$(bash scripts/install-aiosmtpd.sh)
+
 step "Rust tests (SQLite and PostgreSQL)"
-WRITEIT_TEST_POSTGRES_URL="$pg_url" WRITEIT_REQUIRE_POSTGRES=1 cargo test --workspace
+WRITEIT_TEST_POSTGRES_URL="$pg_url" WRITEIT_REQUIRE_POSTGRES=1 \
+    WRITEIT_AIOSMTPD_PYTHON="$aiosmtpd_python" WRITEIT_REQUIRE_SMTP=1 cargo test --workspace
 
 step "web: packages, types, lint"
 make -s web-deps

@@ -5,9 +5,11 @@ pub mod entity;
 pub mod error;
 pub mod fsrs;
 pub mod grapheme;
+pub mod hangul;
 pub mod limits;
 pub mod paging;
 pub mod procedure;
+pub mod strokes;
 pub mod typescript;
 pub mod validate;
 

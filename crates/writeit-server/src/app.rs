@@ -24,6 +24,10 @@ pub struct AppState(Arc<Inner>);
 pub struct Inner {
     pub store: SharedStore,
     pub verifier: Verifier,
+    /// Accounts, sessions, mail (`/identity/v1/`).
+    pub identity: crate::identity::Identity,
+    /// Per-request account checks (disabled, role, revoked), briefly cached.
+    pub statuses: crate::auth::StatusCache,
 }
 
 impl std::ops::Deref for AppState {
@@ -34,9 +38,27 @@ impl std::ops::Deref for AppState {
 }
 
 impl AppState {
-    /// State over a store and a token verifier.
+    /// State over a store and a token verifier, with the default identity set-up (mail to
+    /// `data/outbox`).
     pub fn new(store: SharedStore, verifier: Verifier) -> AppState {
-        AppState(Arc::new(Inner { store, verifier }))
+        let identity = crate::identity::Identity::new(Default::default())
+            .expect("the default identity set-up is valid");
+        Self::with_identity(store, verifier, identity)
+    }
+
+    /// State with an identity service as configured.
+    pub fn with_identity(
+        store: SharedStore,
+        verifier: Verifier,
+        identity: crate::identity::Identity,
+    ) -> AppState {
+        let statuses = crate::auth::StatusCache::new(identity.config.status_ttl);
+        AppState(Arc::new(Inner {
+            store,
+            verifier,
+            identity,
+            statuses,
+        }))
     }
 }
 
@@ -48,7 +70,8 @@ pub const NATIVE_ORIGINS: [&str; 3] = [
     "http://localhost",
 ];
 
-/// The whole HTTP surface: `/api/trpc`, `/healthz`, and the web app from `web_dir` when built.
+/// The whole HTTP surface: `/api/trpc`, `/identity/v1/`, `/healthz`, and the web app from
+/// `web_dir` when built.
 pub fn app(state: AppState, web_dir: Option<PathBuf>) -> Router {
     app_with_origins(state, web_dir, &NATIVE_ORIGINS)
 }
@@ -68,6 +91,7 @@ pub fn app_with_origins(state: AppState, web_dir: Option<PathBuf>, origins: &[&s
         .route("/api/trpc", any(crate::rpc::handle))
         .route("/api/trpc/", any(crate::rpc::handle))
         .route("/api/trpc/{*path}", any(crate::rpc::handle))
+        .merge(crate::identity::router())
         .layer(cors)
         .route("/healthz", get(healthz))
         .with_state(state);

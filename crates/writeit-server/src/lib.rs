@@ -3,7 +3,9 @@
 pub mod app;
 pub mod auth;
 pub mod catalogue;
+pub mod characters_import;
 pub mod clock;
+pub mod identity;
 pub mod rpc;
 pub mod seed;
 pub mod serve;

@@ -1,4 +1,5 @@
-//! Starter content (data/starter): languages and decks with their entries, loaded into an empty
+//! Starter content (data/starter): languages, decks with their entries, and the starter character
+//! sets (`characters/`, see characters_import.rs), loaded into an empty
 //! database on first start and by `writeit seed`. Ids are derived from the content (UUIDv5), so
 //! seeding twice updates the same rows instead of duplicating them.
 
@@ -56,9 +57,12 @@ pub struct Seeded {
     pub languages: usize,
     pub decks: usize,
     pub entries: usize,
+    /// Characters in the starter sets (`characters/`), written or already current.
+    pub characters: usize,
 }
 
-fn id(kind: &str, name: &str) -> String {
+/// The id of a piece of starter content: UUIDv5 of its kind and name.
+pub(crate) fn id(kind: &str, name: &str) -> String {
     uuid::Uuid::new_v5(&SEED_NAMESPACE, format!("{kind}/{name}").as_bytes()).to_string()
 }
 
@@ -132,15 +136,27 @@ pub async fn seed(store: &dyn Store, dir: &Path) -> anyhow::Result<Seeded> {
             .map_err(|err| anyhow::anyhow!("{}: {}", path.display(), err.message))?;
         decks.push(deck);
     }
+    let characters_dir = dir.join("characters");
+    let character_sets = if characters_dir.is_dir() {
+        let sets = crate::characters_import::read_sets(&characters_dir)?;
+        crate::characters_import::check_sets(&sets)?;
+        sets
+    } else {
+        Vec::new()
+    };
     let admin = |_: &str| true;
-    let seeded = Seeded {
+    let mut seeded = Seeded {
         languages: languages.len(),
         decks: decks.len(),
         entries: entries.len(),
+        characters: 0,
     };
     store.save_languages(languages).await?;
     store.save_entries(entries, &admin).await?;
     store.save_decks(decks, &admin).await?;
+    seeded.characters = crate::characters_import::import(store, &character_sets, |_, _| {})
+        .await?
+        .characters;
     Ok(seeded)
 }
 

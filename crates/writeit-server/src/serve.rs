@@ -9,6 +9,7 @@ use tokio::net::TcpListener;
 
 use crate::app::{app_with_origins, AppState};
 use crate::auth::{SigningKeys, Verifier};
+use crate::identity::{Identity, IdentityConfig};
 
 /// Everything `serve` needs, from flags or environment.
 #[derive(Clone, Debug, clap::Args)]
@@ -27,6 +28,89 @@ pub struct ServeConfig {
     /// Folder of the starter content loaded into an empty database.
     #[arg(long, env = "WRITEIT_STARTER_DIR", default_value = "data/starter")]
     pub starter_dir: PathBuf,
+    #[command(flatten)]
+    pub identity: IdentityFlags,
+}
+
+/// The identity service's flags (docs/identity.md).
+#[derive(Clone, Debug, clap::Args)]
+pub struct IdentityFlags {
+    /// Base URL of the web app for mailed links (default: http://{addr}).
+    #[arg(long, env = "WRITEIT_PUBLIC_URL")]
+    pub public_url: Option<String>,
+    /// SMTP relay for mail, e.g. smtp://user:pass@host:587?tls=required; unset: .eml files in
+    /// DATA_DIR/outbox, links logged.
+    #[arg(long, env = "WRITEIT_SMTP_URL")]
+    pub smtp_url: Option<String>,
+    /// Sender of mail.
+    #[arg(
+        long,
+        env = "WRITEIT_MAIL_FROM",
+        default_value = "WriteIt <noreply@localhost>"
+    )]
+    pub mail_from: String,
+    /// ID-token lifetime in minutes (15 to 60).
+    #[arg(long, env = "WRITEIT_ID_TOKEN_MINUTES", default_value_t = 30, value_parser = clap::value_parser!(i64).range(15..=60))]
+    pub id_token_minutes: i64,
+    /// Behind a proxy: rate-limit by the last X-Forwarded-For hop instead of the peer address.
+    #[arg(long, env = "WRITEIT_TRUST_FORWARDED_FOR")]
+    pub trust_forwarded_for: bool,
+    /// Also accept ID tokens of this OpenID issuer (its `iss`); needs --oidc-jwks-url.
+    #[arg(long, env = "WRITEIT_OIDC_ISSUER")]
+    pub oidc_issuer: Option<String>,
+    /// The external issuer's JWKS (RS256 and ES256 keys).
+    #[arg(long, env = "WRITEIT_OIDC_JWKS_URL")]
+    pub oidc_jwks_url: Option<String>,
+    /// The `aud` the external issuer's tokens must carry.
+    #[arg(long, env = "WRITEIT_OIDC_AUDIENCE", default_value = "writeit")]
+    pub oidc_audience: String,
+}
+
+/// The token verifier: this server's key, and the external issuer when configured. Its JWKS is
+/// fetched now and every 10 minutes.
+pub async fn verifier(keys: &SigningKeys, flags: &IdentityFlags) -> anyhow::Result<Verifier> {
+    let verifier = Verifier::new(keys);
+    let (issuer, url) = match (&flags.oidc_issuer, &flags.oidc_jwks_url) {
+        (None, None) => return Ok(verifier),
+        (Some(i), Some(u)) if !i.is_empty() && !u.is_empty() => (i, u),
+        _ => anyhow::bail!("set both WRITEIT_OIDC_ISSUER and WRITEIT_OIDC_JWKS_URL, or neither"),
+    };
+    let external = std::sync::Arc::new(
+        crate::auth::ExternalIssuer::load(issuer, &flags.oidc_audience, url)
+            .await
+            .with_context(|| format!("cannot read the external issuer's JWKS at {url}"))?,
+    );
+    tracing::info!(%issuer, jwks = %url, "accepting ID tokens of an external issuer");
+    let refreshing = external.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(std::time::Duration::from_secs(600)).await;
+            if let Err(e) = refreshing.refresh().await {
+                tracing::warn!(error = %e, "cannot refresh the external issuer's JWKS");
+            }
+        }
+    });
+    Ok(verifier.with_external(external))
+}
+
+impl IdentityFlags {
+    /// The identity set-up for a server listening on `addr` with data in `data_dir`.
+    pub fn config(&self, addr: SocketAddr, data_dir: &std::path::Path) -> IdentityConfig {
+        IdentityConfig {
+            public_url: self
+                .public_url
+                .clone()
+                .unwrap_or_else(|| format!("http://{addr}"))
+                .trim_end_matches('/')
+                .to_string(),
+            smtp_url: self.smtp_url.clone().filter(|u| !u.is_empty()),
+            mail_from: self.mail_from.clone(),
+            id_token_ttl_secs: self.id_token_minutes * 60,
+            trust_forwarded_for: self.trust_forwarded_for,
+            outbox_dir: data_dir.join("outbox"),
+            ..Default::default()
+        }
+    }
 }
 
 /// Flags every database command shares.
@@ -95,7 +179,6 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         }
     }
     let keys = SigningKeys::load_or_create(&config.common.data_dir)?;
-    let state = AppState::new(store, Verifier::new(&keys));
     let listener = TcpListener::bind(config.addr).await.map_err(|e| match e.kind() {
         std::io::ErrorKind::AddrInUse => anyhow::anyhow!(
             "cannot listen on {}: the port is already in use (stop the other server, or set --addr / WRITEIT_ADDR)",
@@ -104,12 +187,22 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         _ => anyhow::anyhow!("cannot listen on {}: {e}", config.addr),
     })?;
     let addr = listener.local_addr()?;
+    let identity = Identity::new(config.identity.config(addr, &config.common.data_dir))?;
+    match &identity.config.smtp_url {
+        Some(url) => tracing::info!(smtp = %redact(url), "mail goes through SMTP"),
+        None => {
+            tracing::info!(outbox = %identity.config.outbox_dir.display(), "no WRITEIT_SMTP_URL: mail is written to the outbox")
+        }
+    }
+    let verifier = verifier(&keys, &config.identity).await?;
+    let state = AppState::with_identity(store, verifier, identity);
     tracing::info!(%addr, database = %redact(&config.common.database_url()), "listening");
     println!("WriteIt is running at http://{addr}/");
     let origins: Vec<&str> = config.cors_origins.iter().map(String::as_str).collect();
     axum::serve(
         listener,
-        app_with_origins(state, Some(config.web_dir), &origins),
+        app_with_origins(state, Some(config.web_dir), &origins)
+            .into_make_service_with_connect_info::<SocketAddr>(),
     )
     .with_graceful_shutdown(shutdown_signal())
     .await

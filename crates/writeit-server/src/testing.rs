@@ -6,6 +6,7 @@ use writeit_store::{Role, SharedStore};
 
 use crate::app::{app, AppState};
 use crate::auth::{SigningKeys, Verifier};
+use crate::identity::{Identity, IdentityConfig};
 
 /// A running server and what a test needs to call it.
 pub struct TestServer {
@@ -26,12 +27,35 @@ impl TestServer {
         store: SharedStore,
         web_dir: Option<std::path::PathBuf>,
     ) -> TestServer {
-        let state = AppState::new(store.clone(), Verifier::new(&SigningKeys::generate()));
+        Self::start_with(store, web_dir, |_| {}).await
+    }
+
+    /// Serves `store` with the identity set-up changed by `configure` (mail goes to a fresh
+    /// temporary outbox, [`TestServer::outbox`]).
+    pub async fn start_with(
+        store: SharedStore,
+        web_dir: Option<std::path::PathBuf>,
+        configure: impl FnOnce(&mut IdentityConfig),
+    ) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind loopback");
         let addr = listener.local_addr().expect("local addr");
-        let router = app(state.clone(), web_dir);
+        let mut config = IdentityConfig {
+            public_url: format!("http://{addr}"),
+            outbox_dir: std::env::temp_dir()
+                .join(format!("writeit-outbox-{}", uuid::Uuid::now_v7().simple())),
+            ..Default::default()
+        };
+        configure(&mut config);
+        let identity = Identity::new(config).expect("identity set-up");
+        let state = AppState::with_identity(
+            store.clone(),
+            Verifier::new(&SigningKeys::generate()),
+            identity,
+        );
+        let router = app(state.clone(), web_dir)
+            .into_make_service_with_connect_info::<std::net::SocketAddr>();
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, router).await;
         });
@@ -41,6 +65,11 @@ impl TestServer {
             state,
             _task: task,
         }
+    }
+
+    /// The folder mail is written to.
+    pub fn outbox(&self) -> std::path::PathBuf {
+        self.state.identity.config.outbox_dir.clone()
     }
 
     /// `http://127.0.0.1:PORT`.

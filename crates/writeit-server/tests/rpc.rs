@@ -93,6 +93,43 @@ impl Ctx {
     fn bearer(&self, sub: &str, role: Role, langs: &[&str]) -> String {
         self.server.bearer(sub, role, langs)
     }
+
+    /// Signs up `email`, applies a `writeit users` command, signs in: the `Authorization` value.
+    async fn account(
+        &self,
+        email: &str,
+        grant: Option<writeit_server::identity::users::UsersCommand>,
+    ) -> String {
+        let creds = json!({"email": email, "password": "matrix password 1"});
+        let (s, v) = self
+            .raw(
+                Method::POST,
+                "/identity/v1/accounts:signUp",
+                None,
+                Some(("application/json", creds.to_string())),
+            )
+            .await;
+        assert_eq!(s, 200, "{v}");
+        if let Some(g) = grant {
+            self.users(g).await;
+        }
+        let (s, v) = self
+            .raw(
+                Method::POST,
+                "/identity/v1/accounts:signInWithPassword",
+                None,
+                Some(("application/json", creds.to_string())),
+            )
+            .await;
+        assert_eq!(s, 200, "{v}");
+        format!("Bearer {}", v["idToken"].as_str().unwrap())
+    }
+
+    async fn users(&self, command: writeit_server::identity::users::UsersCommand) {
+        writeit_server::identity::users::run(&*self.server.store, command)
+            .await
+            .unwrap();
+    }
 }
 
 fn code(v: &Value) -> &str {
@@ -461,65 +498,122 @@ async fn authorization_matrix() {
         .to_string();
     let entry_id = some_entry["id"].as_str().unwrap().to_string();
 
+    // Real accounts: signed up, roles granted and one disabled with the CLI's code, tokens from
+    // signInWithPassword.
+    use writeit_server::identity::users::UsersCommand as U;
     let callers: Vec<(&str, Option<String>)> = vec![
         ("guest", None),
-        ("user", Some(c.bearer("u1", Role::User, &[]))),
-        ("other user", Some(c.bearer("u2", Role::User, &[]))),
-        ("editor ko", Some(c.bearer("e1", Role::Editor, &["ko"]))),
-        ("editor ja", Some(c.bearer("e2", Role::Editor, &["ja"]))),
-        ("admin", Some(c.bearer("a1", Role::Admin, &[]))),
+        ("user", Some(c.account("u1@example.com", None).await)),
+        ("other user", Some(c.account("u2@example.com", None).await)),
+        (
+            "editor ko",
+            Some(
+                c.account(
+                    "ko@example.com",
+                    Some(U::GrantEditor {
+                        email: "ko@example.com".into(),
+                        languages: vec!["ko".into()],
+                    }),
+                )
+                .await,
+            ),
+        ),
+        (
+            "editor ja",
+            Some(
+                c.account(
+                    "ja@example.com",
+                    Some(U::GrantEditor {
+                        email: "ja@example.com".into(),
+                        languages: vec!["ja".into()],
+                    }),
+                )
+                .await,
+            ),
+        ),
+        (
+            "admin",
+            Some(
+                c.account(
+                    "admin@example.com",
+                    Some(U::GrantAdmin {
+                        email: "admin@example.com".into(),
+                    }),
+                )
+                .await,
+            ),
+        ),
+        (
+            "disabled user",
+            Some(c.account("off@example.com", None).await),
+        ),
     ];
+    c.users(U::Disable {
+        email: "off@example.com".into(),
+        enable: false,
+    })
+    .await;
     // Expected outcome per caller (same order): "OK" for data returned, else the error code.
     type Case = (
         &'static str,
         bool,
         fn(&str, &str) -> Value,
-        [&'static str; 6],
+        [&'static str; 7],
     );
     let cases: Vec<Case> = vec![
-        ("getServerTime", false, |_, _| Value::Null, ["OK"; 6]),
+        (
+            "getServerTime",
+            false,
+            |_, _| Value::Null,
+            ["OK", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
+        ),
         (
             "queryLanguages",
             false,
             |_, _| json!({"offset": 0}),
-            ["OK"; 6],
+            ["OK", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
-        ("queryDecks", false, |_, _| json!({"offset": 0}), ["OK"; 6]),
+        (
+            "queryDecks",
+            false,
+            |_, _| json!({"offset": 0}),
+            ["OK", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
+        ),
         (
             "queryEntries",
             false,
             |_, _| json!({"offset": 0}),
-            ["OK"; 6],
+            ["OK", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
         (
             "queryCharacters",
             false,
             |_, _| json!({"offset": 0}),
-            ["OK"; 6],
+            ["OK", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
         (
             "queryUserEntries",
             false,
             |_, _| json!({"offset": 0}),
-            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
         (
             "queryUserDecks",
             false,
             |_, _| json!({"offset": 0}),
-            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
         (
             "queryUserCards",
             false,
             |_, _| json!({"offset": 0}),
-            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
         (
             "queryUserReviews",
             false,
             |_, _| json!({"offset": 0}),
-            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
         (
             "saveDeck",
@@ -532,6 +626,7 @@ async fn authorization_matrix() {
                 "OK",
                 "FORBIDDEN",
                 "OK",
+                "UNAUTHORIZED",
             ],
         ),
         (
@@ -545,6 +640,7 @@ async fn authorization_matrix() {
                 "OK",
                 "FORBIDDEN",
                 "OK",
+                "UNAUTHORIZED",
             ],
         ),
         (
@@ -558,25 +654,26 @@ async fn authorization_matrix() {
                 "OK",
                 "FORBIDDEN",
                 "OK",
+                "UNAUTHORIZED",
             ],
         ),
         (
             "saveUserDeck",
             true,
             |deck, _| json!({"deckId": deck}),
-            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
         (
             "saveUserEntry",
             true,
             |_, entry| json!({"entryId": entry, "enabled": true}),
-            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
         (
             "saveUserReview",
             true,
             |_, entry| json!({"id": uuid7(), "cardId": card_id(entry, CardKind::Writing), "entryId": entry, "kind": "writing", "rating": 4, "reviewedAt": writeit_server::clock::now_ms(), "durationMs": 10, "score": 0.9}),
-            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK"],
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
     ];
     assert_eq!(cases.len(), writeit_core::procedure::PROCEDURES.len());
@@ -599,23 +696,17 @@ async fn authorization_matrix() {
     }
 
     // Moving a ja deck into ko is writing ja: an editor of ko may not.
-    let admin = c.bearer("a1", Role::Admin, &[]);
+    let admin = callers[5].1.clone().unwrap();
     let ja = deck("ja");
     c.mutate("saveDeck", ja.clone(), Some(&admin)).await;
     let mut moved = ja.clone();
     moved["languageCode"] = json!("ko");
-    let (s, v) = c
-        .mutate(
-            "saveDeck",
-            moved,
-            Some(&c.bearer("e1", Role::Editor, &["ko"])),
-        )
-        .await;
+    let (s, v) = c.mutate("saveDeck", moved, callers[3].1.as_deref()).await;
     assert_eq!((s.as_u16(), code(&v)), (403, "FORBIDDEN"));
 
     // No user ever reads another user's rows.
-    let u1 = c.bearer("u1", Role::User, &[]);
-    let u2 = c.bearer("u2", Role::User, &[]);
+    let u1 = callers[1].1.clone().unwrap();
+    let u2 = callers[2].1.clone().unwrap();
     for proc in [
         "queryUserEntries",
         "queryUserDecks",

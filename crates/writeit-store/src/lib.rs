@@ -2,6 +2,8 @@
 //! one transaction helper that stamps every write with the commit-ordered sync clock.
 
 mod error;
+mod identity;
+mod identity_store;
 pub mod postgres;
 mod rows;
 mod sql_store;
@@ -15,6 +17,10 @@ use writeit_core::entity::*;
 use writeit_core::paging::PageInput;
 
 pub use error::StoreError;
+pub use identity::{
+    Account, AccountChanges, AccountStatus, CodeUse, IdentityStore, NewAccount, OneTimeCode,
+    Rotation, TotpFactor,
+};
 pub use user::{Role, User};
 
 /// Result of a store call.
@@ -24,8 +30,9 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 pub type MayWrite<'a> = &'a (dyn Fn(&str) -> bool + Send + Sync);
 
 /// Everything the server keeps. Every write runs in one transaction stamped by the sync clock.
+/// The identity service's part is [`IdentityStore`].
 #[async_trait]
-pub trait Store: Send + Sync + 'static {
+pub trait Store: IdentityStore + Send + Sync + 'static {
     /// The sync clock: the stamp of the last committed write (ms). Every later commit gets a
     /// larger stamp, so `rows with updatedAt > this` misses nothing (docs/sync.md).
     async fn server_time(&self) -> Result<i64>;

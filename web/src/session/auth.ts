@@ -28,6 +28,8 @@ export const AUTH_KEY = 'auth';
 export const ENDED_KEY = 'authEnded';
 /** The ID token is refreshed when it has less than this left (ms). */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
+/** The Web Lock held while refreshing (one tab at a time). */
+export const REFRESH_LOCK = 'writeit-auth-refresh';
 /** SPEC §9: token-sync max age: the token is posted again once the last post is this old (ms). */
 export const TOKEN_SYNC_MAX_AGE_MS = 300_000;
 
@@ -161,9 +163,24 @@ export class AuthStore {
     return this.refreshing;
   }
 
-  private async refresh(): Promise<string | null> {
+  /** One refresh at a time across tabs: a refresh token is spent on use, and presenting a spent
+   * one revokes the whole session. Under the lock, a session another tab already refreshed is
+   * adopted instead. */
+  private refresh(): Promise<string | null> {
+    const locks = typeof navigator !== 'undefined' ? (navigator as { locks?: LockManager }).locks : undefined;
+    if (!locks) return this.refreshUnlocked();
+    // The lock is held until the callback's promise settles (lib.dom types it unflattened).
+    return locks.request(REFRESH_LOCK, () => this.refreshUnlocked()).then((token) => token);
+  }
+
+  private async refreshUnlocked(): Promise<string | null> {
+    const stored = parseStored(this.storage?.getItem(AUTH_KEY) ?? null);
+    if (stored && stored.userId === this.current?.userId && stored.refreshToken !== this.current.refreshToken) {
+      this.current = stored;
+    }
     const s = this.current;
     if (!s) return null;
+    if (s.expiresAt - this.now() > REFRESH_MARGIN_MS) return s.idToken;
     try {
       const tokens = await this.client.refresh(s.refreshToken);
       if (this.current?.refreshToken !== s.refreshToken) return this.current?.idToken ?? null; // replaced meanwhile
@@ -249,7 +266,8 @@ export class AuthStore {
   async signOut(): Promise<void> {
     const s = this.current;
     if (s) {
-      await this.client.signOut({ idToken: s.idToken, refreshToken: s.refreshToken }).catch(() => undefined);
+      // The refresh token alone: this device's session ends; the ID token alone would end all.
+      await this.client.signOut({ refreshToken: s.refreshToken }).catch(() => undefined);
       await this.syncTokenDelete(s.idToken);
     }
     this.storage?.removeItem(AUTH_KEY);

@@ -58,6 +58,18 @@ impl SigningKeys {
         jsonwebtoken::EncodingKey::from_ed_der(&self.pkcs8)
     }
 
+    /// The public key as a JWK (RFC 8037: OKP, Ed25519), as the JWKS publishes it.
+    pub fn jwk(&self) -> serde_json::Value {
+        serde_json::json!({
+            "kty": "OKP",
+            "crv": "Ed25519",
+            "alg": "EdDSA",
+            "use": "sig",
+            "kid": self.kid,
+            "x": base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&self.public),
+        })
+    }
+
     /// Key for verifying (jsonwebtoken takes the raw public key here).
     pub fn decoding_key(&self) -> jsonwebtoken::DecodingKey {
         jsonwebtoken::DecodingKey::from_ed_der(&self.public)

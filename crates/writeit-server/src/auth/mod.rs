@@ -1,9 +1,13 @@
 //! Who is calling: the Bearer ID token of every request, verified into a [`Caller`].
 
 mod caller;
+mod external;
 mod keys;
+mod status;
 mod tokens;
 
 pub use caller::Caller;
+pub use external::{ExternalIssuer, ID_PREFIX as EXTERNAL_ID_PREFIX};
 pub use keys::SigningKeys;
-pub use tokens::{Claims, TokenError, Verifier, AUDIENCE, ISSUER};
+pub use status::{authenticate, check_account, StatusCache};
+pub use tokens::{Claims, TokenError, Verified, Verifier, AUDIENCE, ISSUER};

@@ -33,6 +33,9 @@ pub struct Claims {
     /// Languages an editor curates.
     #[serde(default)]
     pub langs: Vec<String>,
+    /// Whether the address was proven by a mailed link.
+    #[serde(default)]
+    pub email_verified: bool,
 }
 
 fn default_role() -> String {
@@ -46,6 +49,22 @@ pub enum TokenError {
     Expired,
     #[error("the ID token is not valid")]
     Invalid,
+    #[error("the account is disabled")]
+    Disabled,
+    #[error("the ID token was revoked: sign in again")]
+    Revoked,
+    #[error("the account cannot be checked right now")]
+    Unavailable,
+}
+
+/// A verified token: who, and when it was issued (checked against revocations).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    pub caller: Caller,
+    /// `iat`, seconds.
+    pub issued_at: i64,
+    /// `exp`, seconds.
+    pub expires_at: i64,
 }
 
 /// Signs and verifies ID tokens.
@@ -53,8 +72,11 @@ pub struct Verifier {
     encoding: jsonwebtoken::EncodingKey,
     decoding: jsonwebtoken::DecodingKey,
     kid: String,
+    jwk: serde_json::Value,
     validation: Validation,
-    cache: Mutex<HashMap<String, (Caller, i64)>>,
+    cache: Mutex<HashMap<String, Verified>>,
+    /// Another issuer whose tokens are also accepted.
+    external: Option<std::sync::Arc<super::ExternalIssuer>>,
 }
 
 impl Verifier {
@@ -69,9 +91,17 @@ impl Verifier {
             encoding: keys.encoding_key(),
             decoding: keys.decoding_key(),
             kid: keys.kid.clone(),
+            jwk: keys.jwk(),
             validation,
             cache: Mutex::new(HashMap::new()),
+            external: None,
         }
+    }
+
+    /// Also accepts the tokens of an external issuer.
+    pub fn with_external(mut self, external: std::sync::Arc<super::ExternalIssuer>) -> Verifier {
+        self.external = Some(external);
+        self
     }
 
     /// Signs a token for these claims.
@@ -93,13 +123,32 @@ impl Verifier {
             email: String::new(),
             role: role.as_str().into(),
             langs: langs.iter().map(|l| l.to_string()).collect(),
+            email_verified: false,
         }
     }
 
+    /// The JWKS document publishing the verification key.
+    pub fn jwks(&self) -> serde_json::Value {
+        serde_json::json!({ "keys": [self.jwk.clone()] })
+    }
+
     /// The caller an `Authorization` header value names: none or `Bearer ` alone is a guest.
+    /// Checks the token only; [`super::authenticate`] also checks the account.
     pub fn caller(&self, authorization: Option<&str>, now_secs: i64) -> Result<Caller, TokenError> {
+        Ok(self
+            .verify_header(authorization, now_secs)?
+            .map(|v| v.caller)
+            .unwrap_or(Caller::Guest))
+    }
+
+    /// The verified token of an `Authorization` header value; `None` for a guest.
+    pub fn verify_header(
+        &self,
+        authorization: Option<&str>,
+        now_secs: i64,
+    ) -> Result<Option<Verified>, TokenError> {
         let token = match authorization.map(str::trim) {
-            None | Some("") => return Ok(Caller::Guest),
+            None | Some("") => return Ok(None),
             Some(h) => match h
                 .strip_prefix("Bearer")
                 .or_else(|| h.strip_prefix("bearer"))
@@ -109,14 +158,27 @@ impl Verifier {
             },
         };
         if token.is_empty() {
-            return Ok(Caller::Guest);
+            return Ok(None);
         }
-        if let Some((caller, exp)) = self.cache.lock().ok().and_then(|c| c.get(token).cloned()) {
-            return if now_secs < exp {
-                Ok(caller)
+        self.verify(token, now_secs).map(Some)
+    }
+
+    /// Verifies one token (signature, alg, iss, aud, exp), remembering tokens already verified.
+    pub fn verify(&self, token: &str, now_secs: i64) -> Result<Verified, TokenError> {
+        if let Some(v) = self.cache.lock().ok().and_then(|c| c.get(token).cloned()) {
+            return if now_secs < v.expires_at {
+                Ok(v)
             } else {
                 Err(TokenError::Expired)
             };
+        }
+        if let Some(external) = &self.external {
+            let header = jsonwebtoken::decode_header(token).map_err(|_| TokenError::Invalid)?;
+            if matches!(header.alg, Algorithm::RS256 | Algorithm::ES256) {
+                let verified = external.verify(token, header.kid.as_deref(), now_secs)?;
+                self.remember(token, &verified);
+                return Ok(verified);
+            }
         }
         let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
             .map_err(|e| match e.kind() {
@@ -133,18 +195,26 @@ impl Verifier {
         } else {
             Vec::new()
         };
-        let caller = Caller::User {
-            id: c.sub,
-            role,
-            languages,
+        let verified = Verified {
+            caller: Caller::User {
+                id: c.sub,
+                role,
+                languages,
+            },
+            issued_at: c.iat,
+            expires_at: c.exp,
         };
+        self.remember(token, &verified);
+        Ok(verified)
+    }
+
+    fn remember(&self, token: &str, verified: &Verified) {
         if let Ok(mut cache) = self.cache.lock() {
             if cache.len() >= CACHE_MAX {
                 cache.clear();
             }
-            cache.insert(token.to_string(), (caller.clone(), c.exp));
+            cache.insert(token.to_string(), verified.clone());
         }
-        Ok(caller)
     }
 }
 

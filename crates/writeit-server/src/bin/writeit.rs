@@ -48,6 +48,12 @@ enum Command {
         #[arg(long, env = "WRITEIT_STARTER_DIR", default_value = "data/starter")]
         starter_dir: PathBuf,
     },
+    /// Load data into the database: `writeit import characters <set>`.
+    #[command(subcommand)]
+    Import(writeit_server::characters_import::ImportCommand),
+    /// Build, check or preview the character set files (data/starter/characters).
+    #[command(subcommand)]
+    Characters(writeit_server::characters_import::CharactersCommand),
     /// Generate a large benchmark catalogue in language ko.
     Catalogue {
         #[command(flatten)]
@@ -67,6 +73,13 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Accounts and roles: list, grant admin or editor, revoke, disable (docs/identity.md).
+    Users {
+        #[command(flatten)]
+        common: CommonConfig,
+        #[command(subcommand)]
+        action: UsersAction,
+    },
     /// Print an ID token signed with the data folder's key (development and benchmarks).
     Token {
         #[command(flatten)]
@@ -82,6 +95,34 @@ enum Command {
         #[arg(long, default_value_t = 3600)]
         ttl: i64,
     },
+}
+
+#[derive(Subcommand)]
+enum UsersAction {
+    /// Every account with its role.
+    List,
+    /// `grant EMAIL admin`, or `grant EMAIL editor LANG…`.
+    Grant {
+        email: String,
+        #[arg(value_enum)]
+        role: GrantRole,
+        /// Languages an editor curates.
+        languages: Vec<String>,
+    },
+    /// Make the account a plain user again.
+    Revoke { email: String },
+    /// Disable the account (its tokens are refused), or enable it with --enable.
+    Disable {
+        email: String,
+        #[arg(long)]
+        enable: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum GrantRole {
+    Admin,
+    Editor,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -131,8 +172,8 @@ async fn run(command: Command) -> anyhow::Result<()> {
             let store = common.open_store().await?;
             let s = writeit_server::seed::seed(&*store, &starter_dir).await?;
             println!(
-                "seeded {} languages, {} decks, {} entries",
-                s.languages, s.decks, s.entries
+                "seeded {} languages, {} characters, {} decks, {} entries",
+                s.languages, s.characters, s.decks, s.entries
             );
             Ok(())
         }
@@ -161,6 +202,34 @@ async fn run(command: Command) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Gen { out, check } => generate(&out, check),
+        Command::Import(command) => writeit_server::characters_import::run_import(command).await,
+        Command::Characters(command) => writeit_server::characters_import::run(command),
+        Command::Users { common, action } => {
+            use writeit_server::identity::users::{run, UsersCommand};
+            let command = match action {
+                UsersAction::List => UsersCommand::List,
+                UsersAction::Grant {
+                    email,
+                    role: GrantRole::Admin,
+                    languages,
+                } => {
+                    if !languages.is_empty() {
+                        anyhow::bail!("an admin curates every language: name none");
+                    }
+                    UsersCommand::GrantAdmin { email }
+                }
+                UsersAction::Grant {
+                    email,
+                    role: GrantRole::Editor,
+                    languages,
+                } => UsersCommand::GrantEditor { email, languages },
+                UsersAction::Revoke { email } => UsersCommand::Revoke { email },
+                UsersAction::Disable { email, enable } => UsersCommand::Disable { email, enable },
+            };
+            let store = common.open_store().await?;
+            println!("{}", run(&*store, command).await?);
+            Ok(())
+        }
         Command::Token {
             common,
             sub,

@@ -31,11 +31,19 @@ pub async fn handle(
         Ok(calls) => calls,
         Err(e) => return envelope::whole_failure(&e),
     };
-    let caller = match state
-        .verifier
-        .caller(headers_authorization(&headers), crate::clock::now_secs())
+    let caller = match crate::auth::authenticate(
+        &state.verifier,
+        &state.statuses,
+        &*state.store,
+        headers_authorization(&headers),
+        crate::clock::now_secs(),
+    )
+    .await
     {
         Ok(c) => c,
+        Err(crate::auth::TokenError::Unavailable) => {
+            return envelope::whole_failure(&RpcError::internal())
+        }
         Err(e) => {
             return envelope::whole_failure(&RpcError::new(
                 writeit_core::ErrorCode::Unauthorized,

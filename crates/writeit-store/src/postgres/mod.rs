@@ -30,3 +30,4 @@ impl PostgresStore {
 }
 
 crate::sql_store::sql_store!(PostgresStore, sqlx::Postgres, postgres);
+crate::identity_store::identity_store!(PostgresStore, sqlx::Postgres);

@@ -51,3 +51,4 @@ impl SqliteStore {
 }
 
 crate::sql_store::sql_store!(SqliteStore, sqlx::Sqlite, sqlite);
+crate::identity_store::identity_store!(SqliteStore, sqlx::Sqlite);

@@ -1,0 +1,116 @@
+//! Per-request account checks: a valid signature is not enough once an account is disabled, its
+//! role changed, or its sessions revoked. Each request looks its caller up in the `users` table
+//! through a short-lived cache (entries live `ttl`, default 5 s), so a change made by any instance
+//! or by the CLI takes effect everywhere within that time, and a hit costs a hash-map lookup.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use writeit_store::{AccountStatus, Role, Store};
+
+use super::{Caller, TokenError, Verified, Verifier};
+
+/// Entries kept; the cache is emptied when full.
+const CACHE_MAX: usize = 100_000;
+
+/// Recently read account statuses (`None`: the subject has no account, e.g. a `writeit token`).
+pub struct StatusCache {
+    ttl: Duration,
+    entries: Mutex<HashMap<String, (Option<AccountStatus>, Instant)>>,
+}
+
+impl StatusCache {
+    /// A cache whose entries live `ttl` (zero: always read the database).
+    pub fn new(ttl: Duration) -> StatusCache {
+        StatusCache {
+            ttl,
+            entries: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The status of account `id`, from the cache or the store.
+    pub async fn get(
+        &self,
+        store: &dyn Store,
+        id: &str,
+    ) -> writeit_store::Result<Option<AccountStatus>> {
+        if !self.ttl.is_zero() {
+            if let Some((status, at)) = self.entries.lock().ok().and_then(|e| e.get(id).cloned()) {
+                if at.elapsed() < self.ttl {
+                    return Ok(status);
+                }
+            }
+        }
+        let status = store.account_status(id).await?;
+        if !self.ttl.is_zero() {
+            if let Ok(mut entries) = self.entries.lock() {
+                if entries.len() >= CACHE_MAX {
+                    entries.clear();
+                }
+                entries.insert(id.to_string(), (status.clone(), Instant::now()));
+            }
+        }
+        Ok(status)
+    }
+
+    /// Forgets `id` (this instance changed it; other instances wait out the TTL).
+    pub fn forget(&self, id: &str) {
+        if let Ok(mut entries) = self.entries.lock() {
+            entries.remove(id);
+        }
+    }
+}
+
+/// The caller of a request: the token checked by `verifier`, then the account by `statuses`.
+/// Role and languages come from the account when there is one (the token's copy may be stale).
+pub async fn authenticate(
+    verifier: &Verifier,
+    statuses: &StatusCache,
+    store: &dyn Store,
+    authorization: Option<&str>,
+    now_secs: i64,
+) -> Result<Caller, TokenError> {
+    match verifier.verify_header(authorization, now_secs)? {
+        None => Ok(Caller::Guest),
+        Some(verified) => check_account(statuses, store, verified).await,
+    }
+}
+
+/// Applies the account's current state to a verified token.
+pub async fn check_account(
+    statuses: &StatusCache,
+    store: &dyn Store,
+    verified: Verified,
+) -> Result<Caller, TokenError> {
+    let Caller::User {
+        id,
+        role,
+        languages,
+    } = verified.caller
+    else {
+        return Ok(Caller::Guest);
+    };
+    let status = statuses.get(store, &id).await.map_err(|e| {
+        tracing::error!(error = %e, "cannot read the caller's account");
+        TokenError::Unavailable
+    })?;
+    match status {
+        None => Ok(Caller::User {
+            id,
+            role,
+            languages,
+        }),
+        Some(s) if s.disabled => Err(TokenError::Disabled),
+        Some(s) if verified.issued_at < s.valid_since => Err(TokenError::Revoked),
+        Some(s) => Ok(Caller::User {
+            id,
+            languages: if s.role == Role::Editor {
+                s.editor_languages
+            } else {
+                Vec::new()
+            },
+            role: s.role,
+        }),
+    }
+}

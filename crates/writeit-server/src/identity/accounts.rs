@@ -1,0 +1,332 @@
+//! Account endpoints: `accounts:signUp`, `signInWithPassword`, `lookup`, `update`, `delete`,
+//! `signOut` (WriteIt's own) and `createAuthUri`.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use writeit_store::{Account, AccountChanges, NewAccount, TotpFactor};
+
+use super::session::{issue_session, merge, signed_in};
+use super::{limits, mfa, oob, password, secrets, wire, ClientAddr, IdError};
+use crate::app::AppState;
+
+type Answer = Result<Json<Value>, IdError>;
+
+/// An instant (ms since the epoch) as RFC 3339 UTC, as upstream writes `enrolledAt` and the like.
+pub fn rfc3339(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60,
+        ms.rem_euclid(1000)
+    )
+}
+
+/// The `mfaInfo` entry of a TOTP factor.
+pub fn mfa_info(f: &TotpFactor) -> Value {
+    json!({
+        "mfaEnrollmentId": f.enrollment_id,
+        "displayName": f.display_name.clone().unwrap_or_default(),
+        "enrolledAt": rfc3339(f.enrolled_at),
+        "totpInfo": {},
+    })
+}
+
+/// An account as `accounts:lookup` answers it.
+pub fn user_info(a: &Account, totp: Option<&TotpFactor>) -> Value {
+    let mut v = json!({
+        "localId": a.id,
+        "email": a.email,
+        "emailVerified": a.email_verified,
+        "disabled": a.disabled,
+        "validSince": a.valid_since.to_string(),
+        "createdAt": a.created_at.to_string(),
+        // WriteIt's role, as upstream carries custom claims: a JSON text.
+        "customAttributes": json!({"role": a.role.as_str(), "languages": a.editor_languages}).to_string(),
+        "providerUserInfo": if a.password_hash.is_some() {
+            json!([{"providerId": "password", "email": a.email, "federatedId": a.email, "rawId": a.email, "displayName": a.display_name}])
+        } else {
+            json!([])
+        },
+    });
+    if let Some(name) = &a.display_name {
+        v["displayName"] = json!(name);
+    }
+    if let Some(t) = a.last_login_at {
+        v["lastLoginAt"] = json!(t.to_string());
+        v["lastRefreshAt"] = json!(rfc3339(t));
+    }
+    if let Some(t) = a.password_updated_at {
+        v["passwordUpdatedAt"] = json!(t);
+    }
+    if let Some(f) = totp {
+        v["mfaInfo"] = json!([mfa_info(f)]);
+    }
+    v
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SignUpRequest {
+    email: Option<String>,
+    password: Option<String>,
+    display_name: Option<String>,
+}
+
+/// `accounts:signUp`: creates an email and password account and signs it in.
+pub async fn sign_up(State(state): State<AppState>, addr: ClientAddr, body: Bytes) -> Answer {
+    let req: SignUpRequest = wire::parse(&body)?;
+    limits::per_address(&state, &addr).await?;
+    let email = wire::email(req.email.as_deref(), "MISSING_EMAIL", "INVALID_EMAIL")?;
+    let pw = req.password.as_deref().unwrap_or("");
+    if pw.is_empty() {
+        return Err(IdError::bad("MISSING_PASSWORD"));
+    }
+    password::check_policy(pw, &email)?;
+    let display_name = wire::display_name(&req.display_name)?;
+    let hash = password::hash(&state.identity, pw).await?;
+    let account = state
+        .store
+        .create_account(&NewAccount {
+            id: uuid::Uuid::now_v7().simple().to_string(),
+            email,
+            email_verified: false,
+            display_name,
+            password_hash: Some(hash),
+        })
+        .await?;
+    let session = issue_session(&state, &account).await?;
+    Ok(Json(merge(
+        json!({
+            "kind": "identitytoolkit#SignupNewUserResponse",
+            "localId": account.id,
+            "email": account.email,
+            "displayName": account.display_name.clone().unwrap_or_default(),
+        }),
+        session.fields(),
+    )))
+}
+
+#[derive(Deserialize)]
+pub struct SignInRequest {
+    email: Option<String>,
+    password: Option<String>,
+}
+
+/// `accounts:signInWithPassword`. Every failure of email or password is the same
+/// `INVALID_LOGIN_CREDENTIALS`, after the same argon2 work, so it reveals no account.
+pub async fn sign_in(State(state): State<AppState>, addr: ClientAddr, body: Bytes) -> Answer {
+    let req: SignInRequest = wire::parse(&body)?;
+    limits::per_address(&state, &addr).await?;
+    let email = wire::email(req.email.as_deref(), "INVALID_EMAIL", "INVALID_EMAIL")?;
+    let pw = req.password.as_deref().unwrap_or("");
+    if pw.is_empty() {
+        return Err(IdError::bad("MISSING_PASSWORD"));
+    }
+    if pw.len() > 4 * password::MAX_CHARS {
+        return Err(IdError::bad("INVALID_LOGIN_CREDENTIALS"));
+    }
+    limits::check_failures(&state, &email).await?;
+    let account = state.store.account_by_email(&email).await?;
+    let stored = account.as_ref().and_then(|a| a.password_hash.as_deref());
+    if !password::verify(&state.identity, pw, stored).await? {
+        limits::failed(&state, &email).await?;
+        return Err(IdError::bad("INVALID_LOGIN_CREDENTIALS"));
+    }
+    let account = account.ok_or_else(|| IdError::bad("INVALID_LOGIN_CREDENTIALS"))?;
+    if account.disabled {
+        return Err(IdError::bad("USER_DISABLED"));
+    }
+    let base = json!({
+        "kind": "identitytoolkit#VerifyPasswordResponse",
+        "localId": account.id,
+        "email": account.email,
+        "displayName": account.display_name.clone().unwrap_or_default(),
+        "registered": true,
+    });
+    if let Some(pending) = mfa::pending(&state, &account).await? {
+        return Ok(Json(merge(base, pending)));
+    }
+    let session = issue_session(&state, &account).await?;
+    Ok(Json(merge(base, session.fields())))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IdTokenRequest {
+    id_token: Option<String>,
+}
+
+/// `accounts:lookup`: the signed-in account.
+pub async fn lookup(State(state): State<AppState>, body: Bytes) -> Answer {
+    let req: IdTokenRequest = wire::parse(&body)?;
+    let account = signed_in(&state, &req.id_token).await?;
+    let totp = state.store.totp(&account.id).await?;
+    Ok(Json(json!({
+        "kind": "identitytoolkit#GetAccountInfoResponse",
+        "users": [user_info(&account, totp.as_ref())],
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateRequest {
+    id_token: Option<String>,
+    oob_code: Option<String>,
+    email: Option<String>,
+    password: Option<String>,
+    display_name: Option<String>,
+    #[serde(default)]
+    delete_attribute: Vec<String>,
+}
+
+/// `accounts:update`: email, password and display name of the signed-in account; or, with an
+/// `oobCode`, applies a VERIFY_EMAIL or VERIFY_AND_CHANGE_EMAIL code. A new password revokes
+/// every session; the answer then carries a new one.
+pub async fn update(State(state): State<AppState>, addr: ClientAddr, body: Bytes) -> Answer {
+    let req: UpdateRequest = wire::parse(&body)?;
+    if req.oob_code.is_some() {
+        limits::per_address(&state, &addr).await?;
+        return oob::apply_code(&state, &req.oob_code).await.map(Json);
+    }
+    let account = signed_in(&state, &req.id_token).await?;
+    let mut changes = AccountChanges::default();
+    if req.email.is_some() {
+        changes.email = Some(wire::email(
+            req.email.as_deref(),
+            "INVALID_EMAIL",
+            "INVALID_EMAIL",
+        )?);
+    }
+    if let Some(pw) = &req.password {
+        let email = changes.email.as_deref().unwrap_or(&account.email);
+        password::check_policy(pw, email)?;
+        changes.password_hash = Some(password::hash(&state.identity, pw).await?);
+        changes.revoke_sessions_at = Some(crate::clock::now_secs());
+    }
+    if req.display_name.is_some() {
+        changes.display_name = Some(wire::display_name(&req.display_name)?);
+    }
+    for attribute in &req.delete_attribute {
+        match attribute.as_str() {
+            "DISPLAY_NAME" => changes.display_name = Some(None),
+            "PHOTO_URL" => {}
+            _ => return Err(IdError::bad("INVALID_ARGUMENT : deleteAttribute")),
+        }
+    }
+    let updated = state
+        .store
+        .update_account(&account.id, &changes)
+        .await?
+        .ok_or_else(|| IdError::bad("USER_NOT_FOUND"))?;
+    state.statuses.forget(&account.id);
+    let mut answer = json!({
+        "kind": "identitytoolkit#SetAccountInfoResponse",
+        "localId": updated.id,
+        "email": updated.email,
+        "displayName": updated.display_name.clone().unwrap_or_default(),
+        "emailVerified": updated.email_verified,
+        "providerUserInfo": user_info(&updated, None)["providerUserInfo"].clone(),
+    });
+    // The token carries the email, and a new password revoked the old sessions: a new session.
+    if changes.password_hash.is_some() || updated.email != account.email {
+        let session = issue_session(&state, &updated).await?;
+        answer = merge(answer, session.fields());
+    }
+    Ok(Json(answer))
+}
+
+/// `accounts:delete`: the account, its sessions, codes, second factor and study rows.
+pub async fn delete(State(state): State<AppState>, body: Bytes) -> Answer {
+    let req: IdTokenRequest = wire::parse(&body)?;
+    let account = signed_in(&state, &req.id_token).await?;
+    state.store.delete_account(&account.id).await?;
+    state.statuses.forget(&account.id);
+    Ok(Json(
+        json!({"kind": "identitytoolkit#DeleteAccountResponse"}),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SignOutRequest {
+    id_token: Option<String>,
+    refresh_token: Option<String>,
+}
+
+/// `accounts:signOut` (WriteIt's own): with `refreshToken`, ends that session (its family);
+/// with only `idToken`, ends every session of the account and refuses its earlier ID tokens.
+pub async fn sign_out(State(state): State<AppState>, body: Bytes) -> Answer {
+    let req: SignOutRequest = wire::parse(&body)?;
+    if let Some(refresh) = req.refresh_token.as_deref().filter(|r| !r.is_empty()) {
+        if refresh.len() > wire::MAX_TOKEN {
+            return Err(IdError::bad("INVALID_REFRESH_TOKEN"));
+        }
+        state
+            .store
+            .revoke_refresh_token(&secrets::sha256_hex(refresh))
+            .await?;
+        return Ok(Json(json!({"kind": "writeit#SignOutResponse"})));
+    }
+    let account = signed_in(&state, &req.id_token).await?;
+    state
+        .store
+        .revoke_sessions(&account.id, crate::clock::now_secs())
+        .await?;
+    state.statuses.forget(&account.id);
+    Ok(Json(json!({"kind": "writeit#SignOutResponse"})))
+}
+
+#[derive(Deserialize)]
+pub struct CreateAuthUriRequest {
+    identifier: Option<String>,
+}
+
+/// `accounts:createAuthUri`, answered as upstream does with email-enumeration protection on: the
+/// address is checked for form only, and `signinMethods` is always empty (no `registered`), so
+/// it never tells whether an account exists.
+pub async fn create_auth_uri(
+    State(state): State<AppState>,
+    addr: ClientAddr,
+    body: Bytes,
+) -> Answer {
+    let req: CreateAuthUriRequest = wire::parse(&body)?;
+    limits::per_address(&state, &addr).await?;
+    wire::email(
+        req.identifier.as_deref(),
+        "MISSING_IDENTIFIER",
+        "INVALID_IDENTIFIER",
+    )?;
+    Ok(Json(json!({
+        "kind": "identitytoolkit#CreateAuthUriResponse",
+        "sessionId": secrets::random_token(),
+        "signinMethods": [],
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rfc3339() {
+        assert_eq!(super::rfc3339(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(
+            super::rfc3339(1_709_251_199_123),
+            "2024-02-29T23:59:59.123Z"
+        );
+    }
+}

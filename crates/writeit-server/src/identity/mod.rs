@@ -1,0 +1,192 @@
+//! The embedded identity service at `/identity/v1/` (DESIGN §5, docs/identity.md): endpoints and
+//! JSON mirror the hosted identity REST API (accounts:signUp, …, the securetoken `token` refresh),
+//! over the store's [`writeit_store::IdentityStore`].
+//!
+//! `accounts` (sign-up, sign-in, lookup, update, delete, sign-out), `oob` (mailed codes),
+//! `session` (ID and refresh tokens, JWKS), `mfa` (TOTP), `limits` (rate limits in the database),
+//! `password`, `mail`, `users` (the `writeit users` CLI).
+
+mod accounts;
+mod error;
+mod limits;
+mod mail;
+pub mod mfa;
+mod oob;
+pub mod password;
+mod secrets;
+mod session;
+pub mod users;
+mod wire;
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts};
+use axum::http::request::Parts;
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::app::AppState;
+pub use error::IdError;
+pub use mail::{Mail, Mailer};
+pub use session::{issue_session, Session};
+
+/// Largest request body an identity endpoint reads.
+const BODY_LIMIT: usize = 16 * 1024;
+
+/// Rate limits (DESIGN §5), counted in the database so every instance shares them.
+#[derive(Clone, Debug)]
+pub struct RateLimits {
+    /// Sign-in, sign-up, code and reset requests per client address per window.
+    pub per_address: i64,
+    pub address_window_secs: i64,
+    /// Failed password or second-factor checks per account (by email) per window.
+    pub failures_per_account: i64,
+    pub account_window_secs: i64,
+    /// Mails to one address per window.
+    pub mails_per_account: i64,
+    pub mail_window_secs: i64,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        RateLimits {
+            per_address: 100,
+            address_window_secs: 600,
+            failures_per_account: 10,
+            account_window_secs: 900,
+            mails_per_account: 5,
+            mail_window_secs: 3600,
+        }
+    }
+}
+
+/// How the identity service is set up (from `serve` flags).
+#[derive(Clone, Debug)]
+pub struct IdentityConfig {
+    /// Base URL of the web app that mailed links point at (`{public_url}/signin?mode=…`).
+    pub public_url: String,
+    /// ID-token lifetime (DESIGN §5: 15 to 60 minutes).
+    pub id_token_ttl_secs: i64,
+    /// A refresh token unused this long expires (each rotation starts it again).
+    pub refresh_ttl_secs: i64,
+    /// Lifetime of mailed one-time codes.
+    pub code_ttl_secs: i64,
+    pub limits: RateLimits,
+    /// How long a request may trust a cached account status (disabled, role, revocations).
+    pub status_ttl: Duration,
+    /// Take the client address from the last `X-Forwarded-For` hop (behind a proxy).
+    pub trust_forwarded_for: bool,
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    /// Where messages go without SMTP.
+    pub outbox_dir: PathBuf,
+}
+
+impl Default for IdentityConfig {
+    fn default() -> Self {
+        IdentityConfig {
+            public_url: "http://127.0.0.1:8080".into(),
+            id_token_ttl_secs: 30 * 60,
+            refresh_ttl_secs: 90 * 24 * 3600,
+            code_ttl_secs: 3600,
+            limits: RateLimits::default(),
+            status_ttl: Duration::from_secs(5),
+            trust_forwarded_for: false,
+            smtp_url: None,
+            mail_from: "WriteIt <noreply@localhost>".into(),
+            outbox_dir: PathBuf::from("data/outbox"),
+        }
+    }
+}
+
+/// The identity service's shared parts.
+pub struct Identity {
+    pub config: IdentityConfig,
+    pub mailer: Mailer,
+    /// Password hashes computed at once (each holds 19 MiB).
+    hashing: tokio::sync::Semaphore,
+    dummy_hash: tokio::sync::OnceCell<String>,
+}
+
+impl Identity {
+    /// The service as configured; fails on a bad SMTP URL or sender.
+    pub fn new(config: IdentityConfig) -> anyhow::Result<Identity> {
+        let mailer = Mailer::new(
+            config.smtp_url.as_deref(),
+            &config.mail_from,
+            config.outbox_dir.clone(),
+        )?;
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Ok(Identity {
+            config,
+            mailer,
+            hashing: tokio::sync::Semaphore::new(cores * 2),
+            dummy_hash: tokio::sync::OnceCell::new(),
+        })
+    }
+}
+
+/// The routes under `/identity/v1/`.
+pub fn router() -> Router<AppState> {
+    let v1 = Router::new()
+        .route("/accounts:signUp", post(accounts::sign_up))
+        .route("/accounts:signInWithPassword", post(accounts::sign_in))
+        .route("/accounts:lookup", post(accounts::lookup))
+        .route("/accounts:update", post(accounts::update))
+        .route("/accounts:delete", post(accounts::delete))
+        .route("/accounts:signOut", post(accounts::sign_out))
+        .route("/accounts:createAuthUri", post(accounts::create_auth_uri))
+        .route("/accounts:sendOobCode", post(oob::send_oob_code))
+        .route("/accounts:resetPassword", post(oob::reset_password))
+        .route(
+            "/accounts:signInWithEmailLink",
+            post(oob::sign_in_with_email_link),
+        )
+        .route("/token", post(session::token))
+        .route("/jwks.json", get(session::jwks))
+        .route("/mfaEnrollment:start", post(mfa::enrollment_start))
+        .route("/mfaEnrollment:finalize", post(mfa::enrollment_finalize))
+        .route("/mfaEnrollment:withdraw", post(mfa::enrollment_withdraw))
+        .route("/mfaSignIn:start", post(mfa::sign_in_start))
+        .route("/mfaSignIn:finalize", post(mfa::sign_in_finalize))
+        .fallback(|| async { IdError::not_found() })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT));
+    Router::new().nest("/identity/v1", v1)
+}
+
+/// The client's address, for rate limits: the peer, or behind a trusted proxy the last
+/// `X-Forwarded-For` hop (the one the proxy added, which the client cannot forge).
+#[derive(Clone, Debug)]
+pub struct ClientAddr(pub String);
+
+impl FromRequestParts<AppState> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        if state.identity.config.trust_forwarded_for {
+            let hop = parts
+                .headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .map(str::trim)
+                .filter_map(|s| s.parse::<IpAddr>().ok())
+                .next_back();
+            if let Some(ip) = hop {
+                return Ok(ClientAddr(ip.to_string()));
+            }
+        }
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(a)| a.ip().to_string())
+            .unwrap_or_else(|| "unknown".into());
+        Ok(ClientAddr(peer))
+    }
+}

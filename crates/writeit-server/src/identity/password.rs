@@ -1,0 +1,129 @@
+//! Passwords: the policy (8 to 128 characters, not the email, not a common password) and argon2id
+//! hashing with DESIGN §5's parameters, run on the blocking pool and limited to a few at once (each
+//! takes 19 MiB and tens of ms of one core).
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::{PasswordHash, SaltString};
+use argon2::{Algorithm, Argon2, Params, PasswordHasher, PasswordVerifier, Version};
+
+use super::{IdError, Identity};
+
+/// Shortest password accepted, in characters.
+pub const MIN_CHARS: usize = 8;
+/// Longest password accepted, in characters.
+pub const MAX_CHARS: usize = 128;
+
+/// The 10,000 most common passwords of the zxcvbn list (`@zxcvbn-ts/language-common` 4.1.3,
+/// MIT, from Dropbox's zxcvbn and Xato's corpus), keeping those of 8 characters or more.
+const COMMON_LIST: &str = include_str!("common-passwords.txt");
+
+static COMMON: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| COMMON_LIST.lines().filter(|l| !l.is_empty()).collect());
+
+fn argon2() -> Argon2<'static> {
+    // m = 19456 KiB, t = 2, p = 1: OWASP's argon2id baseline (DESIGN §5).
+    let params = Params::new(19_456, 2, 1, None).expect("valid argon2 parameters");
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+/// Refuses a password outside the policy with `WEAK_PASSWORD : reason`.
+pub fn check_policy(password: &str, email: &str) -> Result<(), IdError> {
+    let chars = password.chars().count();
+    if chars < MIN_CHARS {
+        return Err(IdError::bad(format!(
+            "WEAK_PASSWORD : Password should be at least {MIN_CHARS} characters"
+        )));
+    }
+    if chars > MAX_CHARS {
+        return Err(IdError::bad(format!(
+            "WEAK_PASSWORD : Password should be at most {MAX_CHARS} characters"
+        )));
+    }
+    let lower = password.to_lowercase();
+    if !email.is_empty() && lower == email.to_lowercase() {
+        return Err(IdError::bad(
+            "WEAK_PASSWORD : Password should not be the email address",
+        ));
+    }
+    if COMMON.contains(lower.as_str()) {
+        return Err(IdError::bad(
+            "WEAK_PASSWORD : Password is among the most common passwords",
+        ));
+    }
+    Ok(())
+}
+
+/// Hashes a password (argon2id PHC string) off the async runtime.
+pub async fn hash(identity: &Identity, password: &str) -> Result<String, IdError> {
+    let _permit = identity
+        .hashing
+        .acquire()
+        .await
+        .map_err(IdError::internal)?;
+    let password = password.to_string();
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::generate(&mut OsRng);
+        argon2()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+    })
+    .await
+    .map_err(IdError::internal)?
+    .map_err(IdError::internal)
+}
+
+/// Checks a password against a stored hash off the async runtime. With no hash (no such account,
+/// or an account without a password) it checks against a dummy hash, so the answer takes as long
+/// and reveals nothing.
+pub async fn verify(
+    identity: &Identity,
+    password: &str,
+    stored: Option<&str>,
+) -> Result<bool, IdError> {
+    let dummy = identity
+        .dummy_hash
+        .get_or_try_init(|| hash(identity, "not a password anyone uses"))
+        .await?;
+    let (hash, real) = match stored {
+        Some(h) => (h.to_string(), true),
+        None => (dummy.clone(), false),
+    };
+    let _permit = identity
+        .hashing
+        .acquire()
+        .await
+        .map_err(IdError::internal)?;
+    let password = password.to_string();
+    let ok = tokio::task::spawn_blocking(move || {
+        PasswordHash::new(&hash).map(|parsed| {
+            argon2()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
+    })
+    .await
+    .map_err(IdError::internal)?
+    .map_err(IdError::internal)?;
+    Ok(ok && real)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn policy() {
+        let msg = |r: Result<(), IdError>| r.unwrap_err().message;
+        assert!(msg(check_policy("short", "a@b.c")).starts_with("WEAK_PASSWORD : "));
+        assert!(msg(check_policy(&"x".repeat(129), "a@b.c")).contains("at most"));
+        assert!(msg(check_policy("Me@Example.com", "me@example.com")).contains("email"));
+        assert!(msg(check_policy("password1", "a@b.c")).contains("common"));
+        assert!(msg(check_policy("BaseBall1", "a@b.c")).contains("common"));
+        assert!(check_policy("correct horse battery", "a@b.c").is_ok());
+        assert!(check_policy(&"가".repeat(8), "a@b.c").is_ok());
+        assert!(COMMON.len() > 3000);
+    }
+}

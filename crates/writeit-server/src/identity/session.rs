@@ -1,0 +1,194 @@
+//! Sessions: an ID token (EdDSA JWT, `id_token_ttl_secs`) and a refresh token (32 random bytes,
+//! stored as SHA-256, rotated on every use, a reused one revoking its family); the securetoken-
+//! style `token` endpoint that refreshes them, and the JWKS that publishes the verification key.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use writeit_store::{Account, Role, Rotation};
+
+use super::secrets::{random_token, sha256_hex};
+use super::{wire, IdError};
+use crate::app::AppState;
+use crate::auth::{Claims, TokenError, AUDIENCE, ISSUER};
+
+/// A signed-in session as the endpoints answer it.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub id_token: String,
+    pub refresh_token: String,
+    /// Seconds the ID token lives.
+    pub expires_in: i64,
+}
+
+impl Session {
+    /// The upstream fields `idToken`, `refreshToken`, `expiresIn` (seconds, as text).
+    pub fn fields(&self) -> Value {
+        json!({
+            "idToken": self.id_token,
+            "refreshToken": self.refresh_token,
+            "expiresIn": self.expires_in.to_string(),
+        })
+    }
+}
+
+/// Merges JSON objects (later keys win).
+pub fn merge(mut a: Value, b: Value) -> Value {
+    if let (Some(a), Value::Object(b)) = (a.as_object_mut(), b) {
+        a.extend(b);
+    }
+    a
+}
+
+/// The ID token of `account`: role and languages from the `users` row.
+pub fn id_token(state: &AppState, account: &Account) -> String {
+    let now = crate::clock::now_secs();
+    let claims = Claims {
+        iss: ISSUER.into(),
+        aud: AUDIENCE.into(),
+        sub: account.id.clone(),
+        iat: now,
+        exp: now + state.identity.config.id_token_ttl_secs,
+        email: account.email.clone(),
+        role: account.role.as_str().into(),
+        langs: if account.role == Role::Editor {
+            account.editor_languages.clone()
+        } else {
+            Vec::new()
+        },
+        email_verified: account.email_verified,
+    };
+    state.verifier.mint(&claims)
+}
+
+/// Starts a new session (a new refresh-token family) for `account`.
+pub async fn issue_session(state: &AppState, account: &Account) -> Result<Session, IdError> {
+    let refresh = random_token();
+    let family = uuid::Uuid::now_v7().to_string();
+    let expires = crate::clock::now_ms() + state.identity.config.refresh_ttl_secs * 1000;
+    state
+        .store
+        .insert_refresh_token(&sha256_hex(&refresh), &family, &account.id, expires)
+        .await?;
+    state.store.record_login(&account.id).await?;
+    Ok(Session {
+        id_token: id_token(state, account),
+        refresh_token: refresh,
+        expires_in: state.identity.config.id_token_ttl_secs,
+    })
+}
+
+/// The account an `idToken` field names, refusing expired, forged, revoked and disabled ones.
+pub async fn signed_in(state: &AppState, id_token: &Option<String>) -> Result<Account, IdError> {
+    let token = wire::required(id_token, "INVALID_ID_TOKEN")?;
+    let verified = state
+        .verifier
+        .verify(token, crate::clock::now_secs())
+        .map_err(|e| match e {
+            TokenError::Expired => IdError::bad("TOKEN_EXPIRED"),
+            _ => IdError::bad("INVALID_ID_TOKEN"),
+        })?;
+    let id = verified.caller.user_id().unwrap_or_default();
+    let account = state
+        .store
+        .account(id)
+        .await?
+        .ok_or_else(|| IdError::bad("USER_NOT_FOUND"))?;
+    if account.disabled {
+        return Err(IdError::bad("USER_DISABLED"));
+    }
+    if verified.issued_at < account.valid_since {
+        return Err(IdError::bad("TOKEN_EXPIRED"));
+    }
+    Ok(account)
+}
+
+#[derive(Deserialize)]
+struct RefreshRequest {
+    grant_type: Option<String>,
+    refresh_token: Option<String>,
+}
+
+/// `POST /identity/v1/token`: `grant_type=refresh_token&refresh_token=…` (form or JSON).
+pub async fn token(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+    match refresh(&state, &headers, &body).await {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn refresh(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Result<Value, IdError> {
+    let is_json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    let req: RefreshRequest = if is_json {
+        wire::parse(body)?
+    } else {
+        let mut r = RefreshRequest {
+            grant_type: None,
+            refresh_token: None,
+        };
+        for (k, v) in form_urlencoded::parse(body) {
+            match &*k {
+                "grant_type" => r.grant_type = Some(v.into_owned()),
+                "refresh_token" => r.refresh_token = Some(v.into_owned()),
+                _ => {}
+            }
+        }
+        r
+    };
+    match req.grant_type.as_deref() {
+        Some("refresh_token") => {}
+        None | Some("") => return Err(IdError::bad("MISSING_GRANT_TYPE")),
+        Some(_) => return Err(IdError::bad("INVALID_GRANT_TYPE")),
+    }
+    let old = wire::required(&req.refresh_token, "MISSING_REFRESH_TOKEN")?;
+    let new = random_token();
+    let expires = crate::clock::now_ms() + state.identity.config.refresh_ttl_secs * 1000;
+    let rotation = state
+        .store
+        .rotate_refresh_token(&sha256_hex(old), &sha256_hex(&new), expires)
+        .await?;
+    let user_id = match rotation {
+        Rotation::Rotated { user_id } => user_id,
+        Rotation::Unknown => return Err(IdError::bad("INVALID_REFRESH_TOKEN")),
+        Rotation::Reused => {
+            tracing::warn!("a used refresh token came back: its family is revoked");
+            return Err(IdError::bad("TOKEN_EXPIRED"));
+        }
+        Rotation::Revoked => return Err(IdError::bad("TOKEN_EXPIRED")),
+    };
+    let account = state
+        .store
+        .account(&user_id)
+        .await?
+        .ok_or_else(|| IdError::bad("USER_NOT_FOUND"))?;
+    if account.disabled {
+        return Err(IdError::bad("USER_DISABLED"));
+    }
+    let id_token = id_token(state, &account);
+    let ttl = state.identity.config.id_token_ttl_secs.to_string();
+    Ok(json!({
+        "access_token": id_token,
+        "expires_in": ttl,
+        "token_type": "Bearer",
+        "refresh_token": new,
+        "id_token": id_token,
+        "user_id": account.id,
+        "project_id": "writeit",
+    }))
+}
+
+/// `GET /identity/v1/jwks.json`: the Ed25519 key ID tokens are signed with (RFC 8037 OKP).
+pub async fn jwks(State(state): State<AppState>) -> Response {
+    (
+        [(header::CACHE_CONTROL, "public, max-age=3600")],
+        Json(state.verifier.jwks()),
+    )
+        .into_response()
+}

@@ -1,0 +1,1 @@
+DELETE FROM identity_codes WHERE expires_at < $1

@@ -1,0 +1,1 @@
+DELETE FROM identity_rate_limits WHERE window_start < $1

@@ -1,0 +1,1 @@
+DELETE FROM identity_totp WHERE user_id = $1

@@ -1,0 +1,1 @@
+DELETE FROM user_cards WHERE user_id = $1

@@ -1,0 +1,1 @@
+DELETE FROM user_decks WHERE user_id = $1

@@ -1,0 +1,1 @@
+DELETE FROM user_entries WHERE user_id = $1

@@ -1,0 +1,1 @@
+DELETE FROM user_reviews WHERE user_id = $1

@@ -1,0 +1,413 @@
+//! The identity store's behaviour, told once and run on SQLite and (with
+//! `WRITEIT_TEST_POSTGRES_URL`) PostgreSQL: accounts, refresh-token rotation and reuse, one-time
+//! codes, rate-limit windows, TOTP steps and recovery codes, deletion.
+
+mod common;
+
+use common::*;
+use writeit_store::*;
+
+macro_rules! stories {
+    ($($story:ident => $sqlite:ident, $postgres:ident;)*) => {$(
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $sqlite() {
+            common::run(Db::Sqlite, $story).await;
+        }
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $postgres() {
+            common::run(Db::Postgres, $story).await;
+        }
+    )*};
+}
+
+stories! {
+    story_accounts => sqlite_accounts, postgres_accounts;
+    story_refresh_tokens => sqlite_refresh_tokens, postgres_refresh_tokens;
+    story_codes => sqlite_codes, postgres_codes;
+    story_rate_limits => sqlite_rate_limits, postgres_rate_limits;
+    story_totp => sqlite_totp, postgres_totp;
+    story_delete => sqlite_delete, postgres_delete;
+}
+
+fn new_account(id: &str, email: &str) -> NewAccount {
+    NewAccount {
+        id: id.into(),
+        email: email.into(),
+        email_verified: false,
+        display_name: Some("Name".into()),
+        password_hash: Some("$argon2id$hash".into()),
+    }
+}
+
+async fn story_accounts(store: SharedStore) {
+    let a = store
+        .create_account(&new_account("a", "a@x.io"))
+        .await
+        .unwrap();
+    assert_eq!(
+        (a.role, a.disabled, a.email_verified, a.valid_since),
+        (Role::User, false, false, 0)
+    );
+    assert!(a.password_updated_at.is_some());
+    match store.create_account(&new_account("b", "a@x.io")).await {
+        Err(StoreError::Conflict(m)) => assert_eq!(m, "EMAIL_EXISTS"),
+        other => panic!("{other:?}"),
+    }
+    store
+        .create_account(&new_account("b", "b@x.io"))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.account_by_email("a@x.io").await.unwrap().unwrap().id,
+        "a"
+    );
+    assert!(store.account_by_email("zz@x.io").await.unwrap().is_none());
+    assert_eq!(store.accounts().await.unwrap().len(), 2);
+
+    // Email change clears verification; a taken email is a conflict; unknown id is None.
+    let changed = store
+        .update_account(
+            "a",
+            &AccountChanges {
+                email: Some("a2@x.io".into()),
+                display_name: Some(None),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (changed.email.as_str(), changed.display_name.clone()),
+        ("a2@x.io", None)
+    );
+    let verified = store
+        .update_account(
+            "a",
+            &AccountChanges {
+                email_verified: Some(true),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(verified.email_verified);
+    assert!(matches!(
+        store
+            .update_account(
+                "a",
+                &AccountChanges {
+                    email: Some("b@x.io".into()),
+                    ..Default::default()
+                }
+            )
+            .await,
+        Err(StoreError::Conflict(_))
+    ));
+    assert!(store
+        .update_account("nobody", &AccountChanges::default())
+        .await
+        .unwrap()
+        .is_none());
+
+    // Roles and disabling, and the per-request status.
+    assert!(store
+        .set_access("b@x.io", Role::Editor, &["ko".into(), "ja".into()])
+        .await
+        .unwrap());
+    assert!(!store.set_access("zz@x.io", Role::Admin, &[]).await.unwrap());
+    assert!(store.set_disabled("b@x.io", true).await.unwrap());
+    let status = store.account_status("b").await.unwrap().unwrap();
+    assert_eq!(
+        status,
+        AccountStatus {
+            disabled: true,
+            role: Role::Editor,
+            editor_languages: vec!["ko".into(), "ja".into()],
+            valid_since: 0
+        }
+    );
+    assert!(store.account_status("nobody").await.unwrap().is_none());
+    store.revoke_sessions("b", 1234).await.unwrap();
+    assert_eq!(
+        store
+            .account_status("b")
+            .await
+            .unwrap()
+            .unwrap()
+            .valid_since,
+        1234
+    );
+    store.record_login("b").await.unwrap();
+    assert!(store
+        .account("b")
+        .await
+        .unwrap()
+        .unwrap()
+        .last_login_at
+        .is_some());
+}
+
+async fn story_refresh_tokens(store: SharedStore) {
+    store
+        .create_account(&new_account("u", "u@x.io"))
+        .await
+        .unwrap();
+    let later = now_ms() + 60_000;
+    store
+        .insert_refresh_token("h0", "f1", "u", later)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.rotate_refresh_token("h0", "h1", later).await.unwrap(),
+        Rotation::Rotated {
+            user_id: "u".into()
+        }
+    );
+    assert_eq!(
+        store.rotate_refresh_token("h1", "h2", later).await.unwrap(),
+        Rotation::Rotated {
+            user_id: "u".into()
+        }
+    );
+    // h1 again: reuse, the family (h2 included) is revoked.
+    assert_eq!(
+        store.rotate_refresh_token("h1", "h3", later).await.unwrap(),
+        Rotation::Reused
+    );
+    assert_eq!(
+        store.rotate_refresh_token("h2", "h4", later).await.unwrap(),
+        Rotation::Revoked
+    );
+    assert_eq!(
+        store
+            .rotate_refresh_token("nope", "h5", later)
+            .await
+            .unwrap(),
+        Rotation::Unknown
+    );
+    // Concurrent rotations of one token: exactly one wins.
+    store
+        .insert_refresh_token("c0", "f2", "u", later)
+        .await
+        .unwrap();
+    let (a, b) = tokio::join!(
+        store.rotate_refresh_token("c0", "c1", later),
+        store.rotate_refresh_token("c0", "c2", later)
+    );
+    let rotated = [a.unwrap(), b.unwrap()]
+        .iter()
+        .filter(|r| matches!(r, Rotation::Rotated { .. }))
+        .count();
+    assert_eq!(rotated, 1);
+    // Expired tokens are refused; revoking one token ends its family only.
+    store
+        .insert_refresh_token("e0", "f3", "u", now_ms() - 1)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.rotate_refresh_token("e0", "e1", later).await.unwrap(),
+        Rotation::Revoked
+    );
+    store
+        .insert_refresh_token("g0", "f4", "u", later)
+        .await
+        .unwrap();
+    store
+        .insert_refresh_token("k0", "f5", "u", later)
+        .await
+        .unwrap();
+    assert!(store.revoke_refresh_token("g0").await.unwrap());
+    assert_eq!(
+        store.rotate_refresh_token("g0", "g1", later).await.unwrap(),
+        Rotation::Revoked
+    );
+    assert!(matches!(
+        store.rotate_refresh_token("k0", "k1", later).await.unwrap(),
+        Rotation::Rotated { .. }
+    ));
+    // A password change revokes every family in the same transaction.
+    let changes = AccountChanges {
+        password_hash: Some("$new".into()),
+        revoke_sessions_at: Some(99),
+        ..Default::default()
+    };
+    let a = store.update_account("u", &changes).await.unwrap().unwrap();
+    assert_eq!(
+        (a.password_hash.as_deref(), a.valid_since),
+        (Some("$new"), 99)
+    );
+    assert_eq!(
+        store.rotate_refresh_token("k1", "k2", later).await.unwrap(),
+        Rotation::Revoked
+    );
+}
+
+async fn story_codes(store: SharedStore) {
+    store
+        .create_account(&new_account("u", "u@x.io"))
+        .await
+        .unwrap();
+    let code = |kind: &str, expires_at: i64| OneTimeCode {
+        kind: kind.into(),
+        user_id: Some("u".into()),
+        email: "u@x.io".into(),
+        payload: "p".into(),
+        expires_at,
+    };
+    let later = now_ms() + 60_000;
+    store
+        .insert_code("c1", &code("PASSWORD_RESET", later))
+        .await
+        .unwrap();
+    // Another kind does not use it up.
+    assert_eq!(
+        store.consume_code("c1", &["VERIFY_EMAIL"]).await.unwrap(),
+        CodeUse::Invalid
+    );
+    assert_eq!(
+        store.peek_code("c1", &["PASSWORD_RESET"]).await.unwrap(),
+        CodeUse::Valid(code("PASSWORD_RESET", later))
+    );
+    assert_eq!(
+        store.consume_code("c1", &["PASSWORD_RESET"]).await.unwrap(),
+        CodeUse::Valid(code("PASSWORD_RESET", later))
+    );
+    assert_eq!(
+        store.consume_code("c1", &["PASSWORD_RESET"]).await.unwrap(),
+        CodeUse::Invalid
+    );
+    assert_eq!(
+        store.peek_code("c1", &["PASSWORD_RESET"]).await.unwrap(),
+        CodeUse::Invalid
+    );
+    store
+        .insert_code("c2", &code("PASSWORD_RESET", now_ms() - 1))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.peek_code("c2", &["PASSWORD_RESET"]).await.unwrap(),
+        CodeUse::Expired
+    );
+    assert_eq!(
+        store.consume_code("c2", &["PASSWORD_RESET"]).await.unwrap(),
+        CodeUse::Expired
+    );
+    // A code with no account (an email link to a new address).
+    let mut open = code("EMAIL_SIGNIN", later);
+    open.user_id = None;
+    store.insert_code("c3", &open).await.unwrap();
+    assert_eq!(
+        store.consume_code("c3", &["EMAIL_SIGNIN"]).await.unwrap(),
+        CodeUse::Valid(open)
+    );
+    store.purge_identity(now_ms()).await.unwrap();
+    assert_eq!(
+        store.peek_code("c2", &["PASSWORD_RESET"]).await.unwrap(),
+        CodeUse::Invalid
+    );
+}
+
+async fn story_rate_limits(store: SharedStore) {
+    assert_eq!(store.rate_peek("k", 60_000).await.unwrap().0, 0);
+    for n in 1..=3 {
+        assert_eq!(store.rate_hit("k", 60_000).await.unwrap().0, n);
+    }
+    assert_eq!(store.rate_peek("k", 60_000).await.unwrap().0, 3);
+    assert_eq!(store.rate_hit("other", 60_000).await.unwrap().0, 1);
+    // A window of 1 ms has passed: counting starts again.
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    assert_eq!(store.rate_peek("k", 1).await.unwrap().0, 0);
+    assert_eq!(store.rate_hit("k", 1).await.unwrap().0, 1);
+    // Concurrent hits are all counted.
+    let hits = futures::future::join_all((0..10).map(|_| store.rate_hit("c", 60_000))).await;
+    let mut counts: Vec<i64> = hits.into_iter().map(|h| h.unwrap().0).collect();
+    counts.sort();
+    assert_eq!(counts, (1..=10).collect::<Vec<_>>());
+}
+
+async fn story_totp(store: SharedStore) {
+    store
+        .create_account(&new_account("u", "u@x.io"))
+        .await
+        .unwrap();
+    assert!(store.totp("u").await.unwrap().is_none());
+    let factor = TotpFactor {
+        enrollment_id: "e".into(),
+        secret: "SECRET".into(),
+        display_name: None,
+        enrolled_at: 1,
+        last_step: 100,
+    };
+    store
+        .save_totp("u", &factor, &["r1".into(), "r2".into()])
+        .await
+        .unwrap();
+    assert_eq!(store.totp("u").await.unwrap().unwrap(), factor);
+    assert!(
+        !store.use_totp_step("u", 100).await.unwrap(),
+        "a used step is a replay"
+    );
+    assert!(!store.use_totp_step("u", 99).await.unwrap());
+    assert!(store.use_totp_step("u", 101).await.unwrap());
+    assert!(!store.use_totp_step("u", 101).await.unwrap());
+    assert_eq!(store.recovery_codes_left("u").await.unwrap(), 2);
+    assert!(store.use_recovery_code("u", "r1").await.unwrap());
+    assert!(!store.use_recovery_code("u", "r1").await.unwrap());
+    assert!(!store.use_recovery_code("u", "zz").await.unwrap());
+    assert_eq!(store.recovery_codes_left("u").await.unwrap(), 1);
+    store.delete_totp("u").await.unwrap();
+    assert!(store.totp("u").await.unwrap().is_none());
+    assert_eq!(store.recovery_codes_left("u").await.unwrap(), 0);
+}
+
+async fn story_delete(store: SharedStore) {
+    seed_languages(&store).await;
+    let entry = EntryAdder::new("ko").add(&store).await;
+    store
+        .create_account(&new_account("u", "u@x.io"))
+        .await
+        .unwrap();
+    store
+        .create_account(&new_account("v", "v@x.io"))
+        .await
+        .unwrap();
+    let later = now_ms() + 60_000;
+    store
+        .insert_refresh_token("t", "f", "u", later)
+        .await
+        .unwrap();
+    let factor = TotpFactor {
+        enrollment_id: "e".into(),
+        secret: "S".into(),
+        display_name: None,
+        enrolled_at: 1,
+        last_step: 0,
+    };
+    store.save_totp("u", &factor, &["r".into()]).await.unwrap();
+    for user in ["u", "v"] {
+        store
+            .save_user_entry(user, &user_entry_input(&entry.id, true))
+            .await
+            .unwrap();
+    }
+    store.delete_account("u").await.unwrap();
+    assert!(store.account("u").await.unwrap().is_none());
+    assert_eq!(
+        store.rotate_refresh_token("t", "t2", later).await.unwrap(),
+        Rotation::Unknown
+    );
+    assert!(store.totp("u").await.unwrap().is_none());
+    let page = since(0);
+    assert!(store
+        .query_user_entries("u", &page)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        store.query_user_entries("v", &page).await.unwrap().len(),
+        1,
+        "others keep their rows"
+    );
+}
