@@ -28,10 +28,8 @@ const i18n = createI18nStore({ document, navigator, storage: safeLocalStorage(),
 void i18n.init();
 // The sync engine and the local database load while the first page's code does; the app mounts
 // once that code is here, so the first page renders whole instead of suspending (see preloadPage).
-void loadSyncModule()
-  .then(() => import('./db/db'))
-  .then(({ db }) => db.open())
-  .catch(() => undefined);
+void import('./db/db').then(({ db }) => db.open()).catch(() => undefined);
+void loadSyncModule().catch(() => undefined);
 
 const root = document.getElementById('root');
 if (root) {

@@ -86,8 +86,8 @@ const ADMIN_PAGES: [string, () => PageModule, string][] = [
   [':languageCode/characters/:characterId', admin, 'AdminCharacterPage'],
 ];
 
-/** Loads the page module of `pathname`, so the first page's code loads alongside the locale
- * messages and the first render shows the page without suspending. */
+/** Loads the page module of `pathname` (and the first data it preloads), so the first render
+ * shows the page whole, without suspending. */
 export async function preloadPage(pathname: string): Promise<void> {
   const pages = [
     ['/admin', admin] as const,
@@ -97,11 +97,21 @@ export async function preloadPage(pathname: string): Promise<void> {
   const load = pages.find(([path]) => matchPath(path, pathname))?.[1];
   if (!load) return;
   try {
-    loadedPages.set(load, await load());
+    const module: Record<string, unknown> = await load();
+    loadedPages.set(load, module);
+    // A page module may read its first screen's data meanwhile (`preload`), so the first render
+    // shows it; never waited on for longer than PRELOAD_DATA_MAX_MS.
+    const preload = module.preload as ((pathname: string) => Promise<void>) | undefined;
+    if (typeof preload === 'function') {
+      await Promise.race([preload(pathname).catch(() => undefined), new Promise((ok) => setTimeout(ok, PRELOAD_DATA_MAX_MS))]);
+    }
   } catch {
     // the route's own load reports it (and reloads on a chunk error)
   }
 }
+
+/** The longest the first render waits for a page's own data preload. */
+export const PRELOAD_DATA_MAX_MS = 300;
 
 function routesOf(pages: [string, () => PageModule, string][]) {
   return pages.map(([path, load, name]) => {

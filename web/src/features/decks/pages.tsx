@@ -10,11 +10,16 @@ import Typography from '@mui/material/Typography';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import { Link, useParams } from 'react-router';
-import { useLanguageCode } from '../../app/languageCode';
+import { languageCodeStore, useLanguageCode } from '../../app/languageCode';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
-import { dueInDeck, useDeck, useDeckEntries, useDecksFirstPageThenAll, useDueCountsByEntry, useNow } from '../shared/hooks';
+import { dueInDeck, preloadFirstDecks, useDeck, useDeckEntries, useDecksFirstPageThenAll, useDueCountsByEntry, useNow } from '../shared/hooks';
 import { DECKS_PER_PAGE, DeckList } from './DeckList';
+
+/** Before the first render of /decks: its first decks (router.tsx preloadPage). */
+export async function preload(pathname: string): Promise<void> {
+  if (pathname === '/decks') await preloadFirstDecks(languageCodeStore.get(), DECKS_PER_PAGE);
+}
 
 export function DecksPage() {
   const t = useT();

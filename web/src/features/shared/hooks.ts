@@ -42,6 +42,23 @@ export function useDecksOfLanguage(languageCode: string): Deck[] | undefined {
   );
 }
 
+function firstDecks(languageCode: string, limit: number): Promise<Deck[]> {
+  return db.decks
+    .where('[languageCode+position]')
+    .between([languageCode, Dexie.minKey], [languageCode, Dexie.maxKey])
+    .filter((d) => !d.deleted)
+    .limit(limit)
+    .toArray();
+}
+
+/** First pages read before the first render (preloadFirstDecks), by language/limit. */
+const preloadedDecks = new Map<string, Deck[]>();
+
+/** Reads the first `limit` decks of a language ahead of the first render. */
+export async function preloadFirstDecks(languageCode: string, limit: number): Promise<void> {
+  preloadedDecks.set(`${languageCode}/${limit}`, await firstDecks(languageCode, limit));
+}
+
 /** The decks of a language in position order: the first `firstPage` at once (read through the
  * language+position index, so a large catalogue paints its first decks without reading them all),
  * then all of them; `complete` says which. */
@@ -50,14 +67,10 @@ export function useDecksFirstPageThenAll(
   firstPage: number,
 ): { decks: Deck[]; complete: boolean } | undefined {
   const first = useLiveQuery(
-    () =>
-      db.decks
-        .where('[languageCode+position]')
-        .between([languageCode, Dexie.minKey], [languageCode, Dexie.maxKey])
-        .filter((d) => !d.deleted)
-        .limit(firstPage)
-        .toArray(),
+    () => firstDecks(languageCode, firstPage),
     [languageCode, firstPage],
+    // What the page's preload read, so the first render already lists decks.
+    preloadedDecks.get(`${languageCode}/${firstPage}`),
   );
   const ready = first !== undefined;
   const all = useLiveQuery(
