@@ -324,4 +324,23 @@ describe('sync', () => {
     expect(await h.db.userEntries.count()).toBe(0);
     expect(h.storage.getItem(LAST_SYNC_KEY)).toBeNull();
   });
+
+  it('a sync whose user signs out midway ends idle, not in error, and does not fail later syncs', async () => {
+    const h = await make({ userId: newUserId() });
+    // Sign out just as the user tables are asked for: their call goes out with no token.
+    let signedOut = false;
+    const unsubscribe = h.engine.subscribe((s) => {
+      if (!signedOut && s.progress?.table === 'userEntries') {
+        signedOut = true;
+        h.session.setSession(null);
+      }
+    });
+    const state = await h.engine.sync();
+    unsubscribe();
+    expect(signedOut).toBe(true);
+    expect(state.status).toBe('idle');
+    expect(state.error).toBeUndefined();
+    // The guest's sync that follows is clean.
+    expect((await h.engine.sync()).status).toBe('idle');
+  });
 });

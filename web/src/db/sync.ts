@@ -318,6 +318,7 @@ export class SyncEngine {
   /** Runs `body` holding the sync flag; maps failures to the state. */
   private exclusive(body: () => Promise<void>): Promise<SyncState> {
     // The body starts on a microtask, so the flag is set before anything can finish.
+    let resync = false;
     const run = Promise.resolve().then(async (): Promise<SyncState> => {
       try {
         if (!this.isOnline()) {
@@ -328,22 +329,39 @@ export class SyncEngine {
         await body();
         this.setState({ status: 'idle', progress: undefined, lastSyncedAt: Date.now() });
       } catch (e) {
-        if (e instanceof Aborted) this.setState({ status: 'idle', progress: undefined });
+        if (e instanceof Aborted) {
+          this.setState({ status: 'idle', progress: undefined });
+          // What cut it short (sign-in, sign-out, refresh) wants a sync of its own.
+          resync = this.autoSyncs > 0;
+        }
         else if (isNetworkError(e) || !this.isOnline()) this.setState({ status: 'offline', progress: undefined });
         else this.setState({ status: 'error', progress: undefined, error: errorMessage(e) });
       } finally {
         this.running = null;
       }
       await this.updateCounts().catch(() => undefined);
+      if (resync) void this.sync();
       return this.state;
     });
     this.running = run;
     return run;
   }
 
-  /** Push, then pull everything changed since lastSync. */
+  /** Push, then pull everything changed since lastSync. A failure after local data was cleared
+   * or the user changed (say, UNAUTHORIZED for a user table once signed out) is an abort, not an
+   * error: the sync it raced with follows. */
   private async pull(): Promise<void> {
     const epoch = this.epoch;
+    const user = this.session.getSession()?.userId ?? '';
+    try {
+      await this.pullAll(epoch);
+    } catch (e) {
+      if (!(e instanceof Aborted) && (epoch !== this.epoch || (this.session.getSession()?.userId ?? '') !== user)) throw new Aborted();
+      throw e;
+    }
+  }
+
+  private async pullAll(epoch: number): Promise<void> {
     await this.flush();
     const serverTime = await this.api.getServerTime.query();
     const lastSync = this.lastSync();
@@ -466,7 +484,11 @@ export class SyncEngine {
       window.addEventListener('focus', kick);
     }
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
-    const unsubscribe = this.session.onSessionChange(() => kick());
+    // A sync running when the user changes may have read the old session: sync again after it.
+    const unsubscribe = this.session.onSessionChange(() => {
+      if (this.running) void this.running.then(() => this.sync());
+      else kick();
+    });
     const timer = setInterval(kick, intervalMs);
     void this.updateCounts().catch(() => undefined);
     kick();

@@ -79,7 +79,8 @@ function safeStorage(): Storage | undefined {
 /** Where to go after signing in: a same-origin path from ?continueUrl=, else /home. */
 function useDestination(): string {
   const [params] = useSearchParams();
-  const next = params.get('continueUrl') ?? '';
+  const next = params.get('continueUrl');
+  if (!next) return '/home';
   try {
     const url = new URL(next, window.location.origin);
     if (url.origin === window.location.origin && url.pathname !== '/signin') return url.pathname + url.search;
