@@ -39,6 +39,12 @@ fn every_starter_set_passes_the_validator() {
     };
     assert_eq!(count("ko-jamo"), Some(51));
     assert_eq!(count("ja-kana"), Some(184));
+    // The authored letters: Hebrew with its finals; Cyrillic and Greek upper and lower case (and
+    // ς); Arabic's 28 letters in the forms each has.
+    assert_eq!(count("he"), Some(27));
+    assert_eq!(count("ru"), Some(66));
+    assert_eq!(count("el"), Some(49));
+    assert_eq!(count("ar"), Some(100));
     // Every CJK character the shipped decks use has strokes.
     for (lang, set) in [("ja", "ja-starter"), ("zh", "zh-starter")] {
         let used = ci::deck_han(&starter(), lang).unwrap();

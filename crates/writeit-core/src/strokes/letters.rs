@@ -1,11 +1,18 @@
-//! Letters authored as centre lines in the 1024 box (y down): so far the Hebrew alphabet with its
-//! final forms. Latin letters come from KanjiVG (see data/README.md); Cyrillic, Greek and Arabic
-//! are still to be authored here, in the same table form.
+//! Letters authored as centre lines in the 1024 box (y down): Hebrew with its final forms (here),
+//! Cyrillic, Greek and Arabic with its contextual forms (one module each, same table form). Latin
+//! letters come from KanjiVG (see data/README.md).
+//!
+//! Cyrillic and Greek sit on the grid of the en set: capitals and ascenders from y 150, x-height
+//! 330, baseline 870, descenders to 1000. Arabic has its own (see [`arabic`]).
 //!
 //! Hebrew is written right to left: a letter's right-hand part comes first, bottom bars run right
 //! to left, verticals top to bottom; a top bar that turns down the right side (ב ד ה כ ר) is one
 //! stroke drawn towards that side, as taught for print letters. Letters sit between y 270 and 800;
 //! ל rises above, final forms (ך ן ף ץ) and ק descend to 1000.
+
+mod arabic;
+mod cyrillic;
+mod greek;
 
 use crate::entity::Stroke;
 use crate::strokes::{kurbo::Affine, stroke_from_centre_line, AUTHORED_WIDTH};
@@ -55,28 +62,57 @@ const HEBREW: &[(&str, &[&str])] = &[
 ];
 
 fn build(table: &[(&str, &[&str])]) -> Vec<(String, Vec<Stroke>)> {
+    build_lines(
+        table
+            .iter()
+            .map(|(value, lines)| {
+                let lines = lines.iter().map(|d| d.to_string()).collect();
+                (value.to_string(), lines)
+            })
+            .collect(),
+    )
+}
+
+fn build_lines(table: Vec<(String, Vec<String>)>) -> Vec<(String, Vec<Stroke>)> {
     table
-        .iter()
+        .into_iter()
         .map(|(value, lines)| {
             let strokes = lines
                 .iter()
                 .map(|d| {
                     stroke_from_centre_line(d, Affine::IDENTITY, AUTHORED_WIDTH)
-                        .expect("authored letter stroke")
+                        .unwrap_or_else(|e| panic!("authored letter {value}: {e}"))
                 })
                 .collect();
-            (value.to_string(), strokes)
+            (value, strokes)
         })
         .collect()
 }
 
 /// Every authored letter set.
 pub fn all() -> Vec<LetterSet> {
-    vec![LetterSet {
-        set: "he",
-        language_code: "he",
-        characters: build(HEBREW),
-    }]
+    vec![
+        LetterSet {
+            set: "he",
+            language_code: "he",
+            characters: build(HEBREW),
+        },
+        LetterSet {
+            set: "ru",
+            language_code: "ru",
+            characters: build(cyrillic::CYRILLIC),
+        },
+        LetterSet {
+            set: "el",
+            language_code: "el",
+            characters: build(greek::GREEK),
+        },
+        LetterSet {
+            set: "ar",
+            language_code: "ar",
+            characters: build_lines(arabic::forms()),
+        },
+    ]
 }
 
 #[cfg(test)]
@@ -86,5 +122,48 @@ mod tests {
         let he = &super::all()[0];
         assert_eq!(he.characters.len(), 27);
         assert!(he.characters.iter().all(|(_, s)| !s.is_empty()));
+    }
+
+    #[test]
+    fn every_set_has_its_letters_once() {
+        let counts: Vec<(&str, usize)> = super::all()
+            .iter()
+            .map(|s| (s.set, s.characters.len()))
+            .collect();
+        assert_eq!(
+            counts,
+            vec![("he", 27), ("ru", 66), ("el", 49), ("ar", 100)]
+        );
+        for set in super::all() {
+            let mut seen = std::collections::HashSet::new();
+            for (value, strokes) in &set.characters {
+                assert!(seen.insert(value.clone()), "{} {value} twice", set.set);
+                assert!(!strokes.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn cyrillic_and_greek_are_their_alphabets() {
+        let all = super::all();
+        let letters =
+            |i: usize| -> String { all[i].characters.iter().map(|(v, _)| v.as_str()).collect() };
+        let ru: String = ('А'..='Я')
+            .chain(['Ё'])
+            .chain('а'..='я')
+            .chain(['ё'])
+            .collect();
+        let mut want: Vec<char> = ru.chars().collect();
+        let mut have: Vec<char> = letters(1).chars().collect();
+        want.sort_unstable();
+        have.sort_unstable();
+        assert_eq!(have, want);
+        // Greek: Α–Ω and α–ω without the gap U+03A2, with ς (U+03C2) among the small letters.
+        let mut want: Vec<char> = ('Α'..='Ω').filter(|&c| c != '\u{3A2}').collect();
+        want.extend('α'..='ω');
+        let mut have: Vec<char> = letters(2).chars().collect();
+        want.sort_unstable();
+        have.sort_unstable();
+        assert_eq!(have, want);
     }
 }
