@@ -60,7 +60,12 @@ export type AuthCode =
   | 'auth/requires-recent-login'
   | 'auth/invalid-verification-code'
   | 'auth/second-factor-already-in-use'
-  | 'auth/user-mismatch';
+  | 'auth/user-mismatch'
+  | 'auth/user-not-found'
+  | 'auth/invalid-user-token'
+  | 'auth/invalid-continue-uri'
+  | 'auth/invalid-multi-factor-session'
+  | 'auth/multi-factor-info-not-found';
 
 /** Upstream code → client code (docs/identity.md has the same table). */
 const CODES: Record<string, AuthCode> = {
@@ -76,8 +81,18 @@ const CODES: Record<string, AuthCode> = {
   USER_DISABLED: 'auth/user-disabled',
   TOKEN_EXPIRED: 'auth/user-token-expired',
   INVALID_ID_TOKEN: 'auth/user-token-expired',
-  INVALID_REFRESH_TOKEN: 'auth/user-token-expired',
-  USER_NOT_FOUND: 'auth/user-token-expired',
+  INVALID_REFRESH_TOKEN: 'auth/invalid-user-token',
+  USER_NOT_FOUND: 'auth/user-not-found',
+  INVALID_CONTINUE_URI: 'auth/invalid-continue-uri',
+  MISSING_MFA_PENDING_CREDENTIAL: 'auth/invalid-multi-factor-session',
+  SESSION_EXPIRED: 'auth/invalid-multi-factor-session',
+  INVALID_SESSION_INFO: 'auth/invalid-multi-factor-session',
+  MFA_ENROLLMENT_NOT_FOUND: 'auth/multi-factor-info-not-found',
+  INVALID_IDENTIFIER: 'auth/invalid-email',
+  MISSING_IDENTIFIER: 'auth/invalid-email',
+  INVALID_DISPLAY_NAME: 'auth/argument-error',
+  INVALID_REQ_TYPE: 'auth/argument-error',
+  INVALID_GRANT_TYPE: 'auth/argument-error',
   CREDENTIAL_TOO_OLD_LOGIN_AGAIN: 'auth/requires-recent-login',
   INVALID_EMAIL: 'auth/invalid-email',
   MISSING_EMAIL: 'auth/invalid-email',
@@ -86,7 +101,7 @@ const CODES: Record<string, AuthCode> = {
   MISSING_PASSWORD: 'auth/missing-password',
   INVALID_CODE: 'auth/invalid-verification-code',
   MISSING_CODE: 'auth/invalid-verification-code',
-  INVALID_MFA_PENDING_CREDENTIAL: 'auth/invalid-verification-code',
+  INVALID_MFA_PENDING_CREDENTIAL: 'auth/invalid-multi-factor-session',
   SECOND_FACTOR_EXISTS: 'auth/second-factor-already-in-use',
   INVALID_ARGUMENT: 'auth/argument-error',
 };
@@ -140,6 +155,13 @@ interface ClientOptions {
 
 type Json = Record<string, unknown>;
 
+/** Upstream codes not in the table: MISSING_* fields are client bugs (argument-error). */
+function codeOf(upstream: string, status: number): AuthCode {
+  if (CODES[upstream]) return CODES[upstream];
+  if (upstream.startsWith('MISSING_')) return 'auth/argument-error';
+  return status === 429 ? 'auth/too-many-requests' : 'auth/internal-error';
+}
+
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The identity service's calls. */
@@ -178,7 +200,7 @@ export class IdentityClient {
     const message = str((data as { error?: { message?: unknown } } | null)?.error?.message);
     const [upstream = '', detail] = message.split(' : ');
     const retry = Number(res.headers.get('Retry-After'));
-    const code = CODES[upstream.trim()] ?? (res.status === 429 ? 'auth/too-many-requests' : 'auth/internal-error');
+    const code = codeOf(upstream.trim(), res.status);
     throw new IdentityError(upstream.trim(), code, Number.isFinite(retry) && retry > 0 ? retry : undefined, detail?.trim());
   }
 

@@ -75,7 +75,10 @@ function parseStored(raw: string | null): StoredSession | null {
 
 /** Errors after which a session cannot go on: it was revoked, expired for good or disabled. */
 function endsSession(e: unknown): boolean {
-  return e instanceof IdentityError && (e.code === 'auth/user-token-expired' || e.code === 'auth/user-disabled');
+  return (
+    e instanceof IdentityError &&
+    (e.code === 'auth/user-token-expired' || e.code === 'auth/invalid-user-token' || e.code === 'auth/user-disabled' || e.code === 'auth/user-not-found')
+  );
 }
 
 export class AuthStore {
