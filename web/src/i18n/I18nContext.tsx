@@ -2,7 +2,7 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Locale } from './locale';
 import type { I18nState, I18nStore } from './i18nStore';
-import { ENGLISH_MESSAGES } from './i18nStore';
+import { englishMessages } from './i18nStore';
 import { translate, type MessageKey, type MessageParams } from './translate';
 
 export type TFunction = (key: MessageKey, params?: MessageParams) => string;
@@ -21,7 +21,7 @@ const I18nContext = createContext<I18nValue | null>(null);
 export function I18nProvider({ store, children }: { store: I18nStore; children: ReactNode }) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const t = useCallback<TFunction>(
-    (key, params) => translate(state.messages, ENGLISH_MESSAGES, state.locale, key, params),
+    (key, params) => translate(state.messages, englishMessages(), state.locale, key, params),
     [state.messages, state.locale],
   );
   const value = useMemo<I18nValue>(() => {

@@ -1,7 +1,8 @@
 // The current locale and its messages: picked on start (cookie, browser, en-US), loaded on demand,
-// switched without a full reload; keeps <html lang dir> in sync. English is bundled as the
-// fallback, so a failed load (SPEC §8 'Failed loading locale ({code})') falls back to en-US.
-import enUS from './messages/en-US.json';
+// switched without a full reload; keeps <html lang dir> in sync. English, the fallback for any
+// missing message and for a failed load (SPEC §8 'Failed loading locale ({code})'), is a chunk of
+// the app loaded before the first render (precached for offline use), not part of the first
+// chunk: it grows with every feature.
 import {
   DEFAULT_LOCALE,
   browserLanguages,
@@ -12,7 +13,19 @@ import {
 } from './locale';
 import { LocaleLoadError, loadMessages, type Messages } from './messagesLoader';
 
-export const ENGLISH_MESSAGES: Messages = enUS;
+let english: Messages = {};
+let englishLoad: Promise<Messages> | undefined;
+
+/** The English messages (empty until loadEnglish has resolved). */
+export function englishMessages(): Messages {
+  return english;
+}
+
+/** Loads the English messages (once). */
+export function loadEnglish(): Promise<Messages> {
+  englishLoad ??= import('./messages/en-US.json').then((m) => (english = m.default as Messages));
+  return englishLoad;
+}
 
 export interface I18nState {
   /** The locale in effect (en-US after a failed load). */
@@ -42,8 +55,8 @@ export function createI18nStore(env: I18nEnv) {
   let state: I18nState = {
     locale: DEFAULT_LOCALE,
     dir: 'ltr',
-    messages: ENGLISH_MESSAGES,
-    ready: initial === DEFAULT_LOCALE,
+    messages: english,
+    ready: false,
     loading: false,
   };
   const listeners = new Set<() => void>();
@@ -60,8 +73,10 @@ export function createI18nStore(env: I18nEnv) {
 
   const load = async (locale: Locale): Promise<void> => {
     const mine = ++generation;
+    const fallback = await loadEnglish();
+    if (mine !== generation) return;
     if (locale === DEFAULT_LOCALE) {
-      set({ locale, dir: 'ltr', messages: ENGLISH_MESSAGES, ready: true, loading: false });
+      set({ locale, dir: 'ltr', messages: fallback, ready: true, loading: false });
       return;
     }
     set({ ...state, loading: true, failedLocale: undefined });
@@ -80,7 +95,7 @@ export function createI18nStore(env: I18nEnv) {
       set({
         locale: DEFAULT_LOCALE,
         dir: 'ltr',
-        messages: ENGLISH_MESSAGES,
+        messages: fallback,
         ready: true,
         loading: false,
         failedLocale: code,
