@@ -13,6 +13,15 @@
 #   4. Lighthouse on /home, mobile and desktop presets, against the catalogue server, then against
 #      a server with the starter content only (the app shell without a 50k-row first sync)
 #      (lighthouse.mjs; reports in bench/web/results/).
+#   5. Time to open /entries with the catalogue's 50,000 entries: after one visit synced it, fresh
+#      loads of /entries and client-side navigations to it (the app bar's link): navigation start
+#      (or the click) to the first entry row on screen (entries.mjs).
+#   6. Review: rating key (1-4) to the next card painted, p95 over the review sessions of a few
+#      catalogue decks answered by keyboard, with the catalogue in IndexedDB (review.mjs).
+#   7. Stroke matcher (web/src/canvas/matcher.ts): evaluation time per stroke, p50/p95/max, in Node
+#      and headless Chromium, on synthetic strokes of every script's starter characters and ~300
+#      hanzi-writer-data characters, against Hanzi Writer's matcher on the same Chinese strokes
+#      (matcher.mjs; no server).
 #
 # Environment knobs:
 #   BENCH_WEB_BUILD=auto      web/dist is built (npm run build) when missing; auto: when web/src
@@ -21,9 +30,12 @@
 #                             The server binary is built when missing.
 #   BENCH_WEB_SYNC_RUNS=3     cold sync runs
 #   BENCH_WEB_OFFLINE_RUNS=5  warm offline starts
+#   BENCH_WEB_ENTRIES_RUNS=5  /entries openings of each kind
+#   BENCH_WEB_REVIEW_DECKS=3  decks reviewed for benchmark 6
 #   BENCH_WEB_LIGHTHOUSE=mobile,desktop   form factors ('' skips Lighthouse)
 #   BENCH_WEB_LIGHTHOUSE_STARTER=1        0 skips the Lighthouse run on the starter-only server
 #   BENCH_ENTRIES / BENCH_DECKS / BENCH_CHARACTERS   catalogue size
+#   BENCH_MATCHER_BROWSER=1   0 skips the Chromium half of benchmark 7
 #
 # Needs: Debian's Chromium (/usr/bin/chromium, or WRITEIT_CHROMIUM), playwright-core in
 # web/node_modules (installed with `make web-deps`, browsers never downloaded), Lighthouse (npm,
@@ -171,6 +183,7 @@ START=$SECONDS
 prepare
 
 bench "3. initial JavaScript (gzip -9)" node "$HERE/jssize.mjs" "$DIST"
+bench "7. stroke matcher: time per stroke vs Hanzi Writer (Node, Chromium)" node "$HERE/matcher.mjs"
 
 section "catalogue"
 mkdir -p "$WORK/catalogue"
@@ -187,6 +200,9 @@ start_server "$WORK/catalogue"
 echo "server: $SERVER_URL (SQLite, the catalogue)"
 bench "1. cold full sync into IndexedDB (fresh context, /home)" node "$HERE/sync.mjs" "$SERVER_URL"
 bench "2. warm offline start to the first deck title (/decks)" node "$HERE/offline.mjs" "$SERVER_URL"
+bench "5. open /entries with ${ENTRIES} entries, to the first entry row" node "$HERE/entries.mjs" "$SERVER_URL"
+bench "6. review: rating key to the next card painted (${ENTRIES} entries loaded)" node "$HERE/review.mjs" "$SERVER_URL"
+bench "8. frame time while drawing on the writing canvas" node "$HERE/drawing.mjs" "$SERVER_URL"
 if [[ -f "$HERE/node_modules/lighthouse/package.json" && -n "${BENCH_WEB_LIGHTHOUSE-mobile,desktop}" ]]; then
     BENCH_WEB_LH_LABEL=catalogue bench "4. Lighthouse on /home, catalogue server (first visit syncs ${ENTRIES} entries)" \
         node "$HERE/lighthouse.mjs" "$SERVER_URL"

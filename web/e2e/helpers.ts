@@ -67,6 +67,11 @@ export async function waitForStarterSync(page: Page): Promise<void> {
     .toBe(8);
 }
 
+/** Waits until a whole sync has finished (lastSync stored), every table pulled. */
+export async function waitForFullSync(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lastSync')), { timeout: 30_000 }).not.toBeNull();
+}
+
 /** Collects uncaught page errors, to assert none happened. */
 export function collectPageErrors(page: Page): Error[] {
   const errors: Error[] = [];

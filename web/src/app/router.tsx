@@ -48,6 +48,7 @@ const practice = () => import('../features/practice/pages');
 const admin = () => import('../features/admin/pages');
 const settings = () => import('../features/settings/pages');
 const auth = () => import('../features/auth/pages');
+const writing = () => import('../features/writing/WritingPage');
 const misc = () => import('../features/misc/pages');
 const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'), 'NotFoundPage');
 
@@ -73,7 +74,7 @@ const DEFAULT_PAGES: [string, () => PageModule, string][] = [
   ['decks/:deckId/review', practice, 'DeckReviewPage'],
   ['decks/:deckId/entries/:entryId', entries, 'DeckEntryPage'],
   ['decks/:deckId/entries/:entryId/reading', practice, 'ReadingPage'],
-  ['decks/:deckId/entries/:entryId/writing', practice, 'WritingPage'],
+  ['decks/:deckId/entries/:entryId/writing', writing, 'WritingPage'],
 ];
 
 const ADMIN_PAGES: [string, () => PageModule, string][] = [

@@ -71,6 +71,9 @@ export function openDb(name = 'writeit'): WriteItDb {
   });
   // v2: decks by language in position order, so a deck list reads its first page alone.
   db.version(2).stores({ decks: 'id, languageCode, position, [languageCode+position], updatedAt' });
+  // v3: entries by language in text order, so /entries reads its first rows, and a language's
+  // sorted rows, through one index range.
+  db.version(3).stores({ entries: 'id, languageCode, text, [languageCode+text], updatedAt' });
   return db;
 }
 

@@ -1,5 +1,5 @@
-// A list of decks with their entry and due counts, rendered a page at a time so a large catalogue
-// paints its first decks at once.
+// Lists of decks with their entry and due counts: a plain list for a few (home, admin: 50 at a
+// time with "show more"), a virtualised one for the whole catalogue (/decks).
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
@@ -12,9 +12,41 @@ import { Link } from 'react-router';
 import type { Deck } from '../../api/generated/types';
 import { useT } from '../../i18n/I18nContext';
 import { dueInDeck } from '../shared/hooks';
+import { VirtualList } from '../shared/lists';
 
 /** Decks rendered at first, and added by each "show more". */
 export const DECKS_PER_PAGE = 50;
+/** Height of a deck row in the virtualised list. */
+export const DECK_ROW_HEIGHT = 72;
+
+/** One deck: title, description, and count chips. */
+function DeckRow({ deck, to, dueByEntry, mine }: {
+  deck: Deck;
+  to: string;
+  dueByEntry?: Map<string, number>;
+  mine?: boolean;
+}) {
+  const t = useT();
+  const due = dueInDeck(deck, dueByEntry);
+  return (
+    <ListItemButton component={Link} to={to} divider sx={{ height: '100%' }}>
+      <ListItemText
+        primary={deck.title}
+        secondary={deck.description || undefined}
+        slotProps={{ primary: { lang: deck.languageCode, noWrap: true }, secondary: { noWrap: true } }}
+        sx={{ minWidth: 0 }}
+      />
+      <Stack direction="row" spacing={1} sx={{ flexShrink: 0, marginInlineStart: 2 }}>
+        {mine && <Chip size="small" color="secondary" variant="outlined" label={t('lists.mine')} />}
+        <Chip size="small" label={t('decks.entryCount', { count: deck.entryIds.length })} />
+        {dueByEntry && (
+          <Chip size="small" color={due > 0 ? 'primary' : 'default'} variant={due > 0 ? 'filled' : 'outlined'}
+            label={t('decks.dueCount', { count: due })} />
+        )}
+      </Stack>
+    </ListItemButton>
+  );
+}
 
 export function DeckList({ decks, dueByEntry, linkBase = '/decks' }: {
   decks: Deck[];
@@ -27,27 +59,11 @@ export function DeckList({ decks, dueByEntry, linkBase = '/decks' }: {
   return (
     <>
       <List aria-label={t('decks.listLabel')}>
-        {decks.slice(0, shown).map((deck) => {
-          const due = dueInDeck(deck, dueByEntry);
-          return (
-            <ListItem key={deck.id} disablePadding divider>
-              <ListItemButton component={Link} to={`${linkBase}/${deck.id}`}>
-                <ListItemText
-                  primary={deck.title}
-                  secondary={deck.description || undefined}
-                  slotProps={{ primary: { lang: deck.languageCode }, secondary: { sx: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } } }}
-                />
-                <Stack direction="row" spacing={1} sx={{ flexShrink: 0, marginInlineStart: 2 }}>
-                  <Chip size="small" label={t('decks.entryCount', { count: deck.entryIds.length })} />
-                  {dueByEntry && (
-                    <Chip size="small" color={due > 0 ? 'primary' : 'default'} variant={due > 0 ? 'filled' : 'outlined'}
-                      label={t('decks.dueCount', { count: due })} />
-                  )}
-                </Stack>
-              </ListItemButton>
-            </ListItem>
-          );
-        })}
+        {decks.slice(0, shown).map((deck) => (
+          <ListItem key={deck.id} disablePadding>
+            <DeckRow deck={deck} to={`${linkBase}/${deck.id}`} dueByEntry={dueByEntry} />
+          </ListItem>
+        ))}
       </List>
       {rest > 0 && (
         <Button onClick={() => setShown((n) => n + DECKS_PER_PAGE)} sx={{ mt: 1 }}>
@@ -55,5 +71,23 @@ export function DeckList({ decks, dueByEntry, linkBase = '/decks' }: {
         </Button>
       )}
     </>
+  );
+}
+
+/** Every deck given, virtualised (only the rows near the viewport are in the document). */
+export function VirtualDeckList({ decks, dueByEntry, mine }: {
+  decks: Deck[];
+  dueByEntry?: Map<string, number>;
+  mine?: Set<string>;
+}) {
+  const t = useT();
+  return (
+    <VirtualList
+      count={decks.length}
+      rowHeight={DECK_ROW_HEIGHT}
+      label={t('decks.listLabel')}
+      getKey={(i) => decks[i]!.id}
+      row={(i) => <DeckRow deck={decks[i]!} to={`/decks/${decks[i]!.id}`} dueByEntry={dueByEntry} mine={mine?.has(decks[i]!.id)} />}
+    />
   );
 }

@@ -1,58 +1,232 @@
-// /decks (the current language's decks) and /decks/:deckId (a deck and its entries in order).
+// /decks (decks, searchable, filterable by language, virtualised) and /decks/:deckId (a deck: the
+// learner's progress, review and test, my decks, its entries with enable switches, statistics).
+import { Suspense, lazy, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
+import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router';
-import { languageCodeStore, useLanguageCode } from '../../app/languageCode';
+import type { Deck, Entry, UserCard } from '../../api/generated/types';
+import { languageCodeStore } from '../../app/languageCode';
+import { db } from '../../db/db';
+import { saveUserDeck, saveUserEntry } from '../../db/mutations';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
-import { dueInDeck, preloadFirstDecks, useDeck, useDeckEntries, useDecksFirstPageThenAll, useDueCountsByEntry, useNow } from '../shared/hooks';
-import { DECKS_PER_PAGE, DeckList } from './DeckList';
+import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
+import {
+  dueInDeck,
+  preloadFirstDecks,
+  useCardsOf,
+  useDeck,
+  useDeckEntries,
+  useDecksFirstPageThenAll,
+  useDisabledEntries,
+  useDueCountsByEntry,
+  useEndOfToday,
+  useMyDecks,
+  useNow,
+  useUserDeck,
+} from '../shared/hooks';
+import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
+import { CARD_STATES, cardsByState, endOfToday } from '../stats/stats';
+import { DECKS_PER_PAGE, VirtualDeckList } from './DeckList';
+
+// Statistics load with their chart library on demand, never with the deck list's code.
+const StatsSection = lazy(() => import('../stats/StatsSection'));
 
 /** Before the first render of /decks: its first decks (router.tsx preloadPage). */
 export async function preload(pathname: string): Promise<void> {
   if (pathname === '/decks') await preloadFirstDecks(languageCodeStore.get(), DECKS_PER_PAGE);
 }
 
+/** Every language's decks, by language then position. */
+function useAllDecks(enabled: boolean): Deck[] | undefined {
+  return useLiveQuery(
+    async () =>
+      enabled
+        ? (await db.decks.toArray())
+            .filter((d) => !d.deleted)
+            .sort((a, b) => a.languageCode.localeCompare(b.languageCode) || a.position - b.position)
+        : undefined,
+    [enabled],
+  );
+}
+
 export function DecksPage() {
   const t = useT();
-  const { languageCode } = useLanguageCode();
-  const page = useDecksFirstPageThenAll(languageCode, DECKS_PER_PAGE);
-  const decks = page?.decks;
-  const dueByEntry = useDueCountsByEntry(useNow());
+  const [language, setLanguage] = useListLanguage();
+  const { query, setQuery, deferred } = useSearch();
+  const all = language === ALL_LANGUAGES;
+  // One language: its first decks at once (preloaded before the first render), then all.
+  const page = useDecksFirstPageThenAll(all ? '' : language, DECKS_PER_PAGE);
+  const allDecks = useAllDecks(all);
+  const decks = all ? allDecks : page?.decks;
+  const complete = all ? allDecks !== undefined : page?.complete === true;
+  const dueByEntry = useDueCountsByEntry(useEndOfToday());
+  const mine = useMyDecks();
+  const mineIds = useMemo(() => new Set(mine?.map((d) => d.deckId)), [mine]);
+  const searching = deferred.trim() !== '';
+  const hays = useMemo(() => (decks && searching ? decks.map((d) => haystack([d.title, d.description])) : undefined), [decks, searching]);
+  const shown = useMemo(() => (decks && hays ? filterRows(decks, hays, deferred, ALL_LANGUAGES) : decks), [decks, hays, deferred]);
   return (
     <>
       <PageHeader
         title={t('decks.title')}
-        subtitle={page?.complete ? t('decks.count', { count: page.decks.length, language: languageCode }) : undefined}
+        subtitle={
+          complete && decks
+            ? all
+              ? t('lists.decksAll', { count: decks.length })
+              : t('decks.count', { count: decks.length, language })
+            : undefined
+        }
       />
-      {decks === undefined ? (
+      <ListToolbar query={query} onQuery={setQuery} language={language} onLanguage={setLanguage}
+        searchLabel={t('lists.searchDecks')} placeholder={t('lists.searchDecksPlaceholder')} />
+      {searching && shown && (
+        <Typography variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ mb: 1 }}>
+          {t('entries.matches', { count: shown.length })}
+        </Typography>
+      )}
+      {shown === undefined ? (
         <LoadingState />
-      ) : decks.length === 0 ? (
-        <EmptyState>{t('decks.empty')}</EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState>{searching ? t('lists.noDeckMatches') : t('decks.empty')}</EmptyState>
       ) : (
-        <DeckList decks={decks} dueByEntry={dueByEntry} />
+        <VirtualDeckList decks={shown} dueByEntry={dueByEntry} mine={mineIds} />
       )}
     </>
   );
 }
 
-export function DeckPage() {
+/** The learner's progress in a deck: cards by state among its entries, due today, entries started. */
+function DeckProgress({ deck, cards, disabled }: { deck: Deck; cards: UserCard[] | undefined; disabled: Set<string> | undefined }) {
   const { t, formatNumber } = useI18n();
+  const now = useNow();
+  const stats = useMemo(() => {
+    if (!cards) return undefined;
+    const today = endOfToday(now);
+    const started = new Set<string>();
+    let due = 0;
+    for (const c of cards) {
+      if (c.state !== 0) started.add(c.entryId);
+      if (c.due < today && c.state !== 0) due += 1;
+    }
+    return { byState: cardsByState(cards), due, started: started.size };
+  }, [cards, now]);
+  const total = deck.entryIds.length;
+  const off = disabled?.size ?? 0;
+  const stateLabel = (s: number) => t(`cards.state.${(['new', 'learning', 'review', 'relearning'] as const)[s]!}`);
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="deck-progress" sx={{ p: 2, mb: 3 }}>
+      <Typography variant="h6" component="h2" id="deck-progress">
+        {t('deckPage.progress')}
+      </Typography>
+      {!stats ? (
+        <LoadingState />
+      ) : (
+        <Stack spacing={1.5}>
+          <Box>
+            <Typography variant="body2" data-testid="deck-started">
+              {t('deckPage.started', { started: stats.started, count: total })}
+            </Typography>
+            {/* A plain bar: LinearProgress would be one more chunk for every page load to list. */}
+            <Box role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={stats.started}
+              aria-label={t('deckPage.progress')} sx={{ height: 8, borderRadius: 4, mt: 0.5, bgcolor: 'action.hover', overflow: 'hidden' }}>
+              <Box sx={{ height: '100%', width: `${total ? (100 * stats.started) / total : 0}%`, bgcolor: 'primary.main' }} />
+            </Box>
+          </Box>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} role="list" aria-label={t('cards.byState')}>
+            <Chip role="listitem" color={stats.due > 0 ? 'primary' : 'default'} data-testid="deck-due-today"
+              label={t('deckPage.dueToday', { count: stats.due })} />
+            {CARD_STATES.map((s) => (
+              <Chip role="listitem" key={s} variant="outlined" label={`${stateLabel(s)}: ${formatNumber(stats.byState[s])}`} />
+            ))}
+            {off > 0 && <Chip role="listitem" variant="outlined" label={t('deckPage.disabledCount', { count: off })} />}
+          </Stack>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/** Adds the deck to the learner's decks, or removes it (a user deck; `deleted: true` removes). */
+function MyDeckButton({ deck }: { deck: Deck }) {
+  const t = useT();
+  const userDeck = useUserDeck(deck.id);
+  if (userDeck === undefined) return null;
+  return userDeck ? (
+    <Button variant="text" color="inherit" startIcon={<RemoveCircleOutline />}
+      onClick={() => void saveUserDeck({ deckId: deck.id, deleted: true })}>
+      {t('deckPage.removeFromMine')}
+    </Button>
+  ) : (
+    <Button variant="outlined" startIcon={<AddCircleOutline />} onClick={() => void saveUserDeck({ deckId: deck.id })}>
+      {t('deckPage.addToMine')}
+    </Button>
+  );
+}
+
+const DECK_ENTRY_ROW_HEIGHT = 64;
+
+/** One entry of the deck: its position, text and meanings, a switch to study it or not. */
+function DeckEntryRow({ deck, entry, index, enabled, due }: {
+  deck: Deck;
+  entry: Entry;
+  index: number;
+  enabled: boolean;
+  due: number;
+}) {
+  const { t, formatNumber } = useI18n();
+  return (
+    <Stack direction="row" sx={{ width: '100%', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
+      <Switch checked={enabled} onChange={(e) => void saveUserEntry({ entryId: entry.id, enabled: e.target.checked })}
+        slotProps={{ input: { 'aria-label': t('deckPage.studyEntry', { text: entry.text }) } }} />
+      <ListItemButton component={Link} to={`/decks/${deck.id}/entries/${entry.id}`} sx={{ height: '100%', minWidth: 0, opacity: enabled ? 1 : 0.6 }}>
+        <Typography color="text.secondary" sx={{ width: 48, flexShrink: 0 }} aria-hidden>
+          {formatNumber(index + 1)}
+        </Typography>
+        <ListItemText
+          primary={entry.reading && entry.reading !== entry.text ? `${entry.text} · ${entry.reading}` : entry.text}
+          secondary={entry.meanings.join('; ')}
+          slotProps={{ primary: { lang: entry.languageCode, noWrap: true }, secondary: { noWrap: true } }}
+          sx={{ minWidth: 0 }}
+        />
+        {due > 0 && <Chip size="small" color="primary" label={t('decks.dueCount', { count: due })} sx={{ marginInlineStart: 1 }} />}
+      </ListItemButton>
+    </Stack>
+  );
+}
+
+export function DeckPage() {
+  const t = useT();
   const { deckId } = useParams();
   const deck = useDeck(deckId);
   const entries = useDeckEntries(deck);
-  const dueByEntry = useDueCountsByEntry(useNow());
+  const dueByEntry = useDueCountsByEntry(useEndOfToday());
+  const cards = useCardsOf(deck?.entryIds);
+  const disabled = useDisabledEntries(deck?.entryIds);
+  const userDeck = useUserDeck(deck?.id);
+  const [tab, setTab] = useState<'entries' | 'stats'>('entries');
   if (deck === undefined) return <LoadingState />;
   if (deck === null) return <MissingState kind="deck" />;
   const due = dueInDeck(deck, dueByEntry);
+  // One call per entry, as SPEC §7 says of lists.
+  const setAll = (enabled: boolean) => {
+    for (const entryId of deck.entryIds) if (disabled?.has(entryId) === enabled) void saveUserEntry({ entryId, enabled });
+  };
   return (
     <>
       <PageHeader
@@ -65,6 +239,7 @@ export function DeckPage() {
             <Stack direction="row" spacing={1}>
               <Chip size="small" label={t('decks.entryCount', { count: deck.entryIds.length })} />
               <Chip size="small" color={due > 0 ? 'primary' : 'default'} label={t('decks.dueCount', { count: due })} />
+              {userDeck && <Chip size="small" color="secondary" variant="outlined" label={t('lists.mine')} />}
             </Stack>
           </Stack>
         }
@@ -76,36 +251,56 @@ export function DeckPage() {
             <Button variant="outlined" startIcon={<QuizOutlined />} component={Link} to={`/decks/${deck.id}/test`}>
               {t('deck.test')}
             </Button>
+            <MyDeckButton deck={deck} />
           </>
         }
       />
-      <Typography variant="h6" component="h2">
-        {t('deck.entries')}
-      </Typography>
-      {entries === undefined ? (
-        <LoadingState />
-      ) : entries.length === 0 ? (
-        <EmptyState>{t('deck.noEntries')}</EmptyState>
+      {userDeck === null && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('deckPage.notMineHint')}
+        </Alert>
+      )}
+      <DeckProgress deck={deck} cards={cards} disabled={disabled} />
+      <Tabs value={tab} onChange={(_, v: 'entries' | 'stats') => setTab(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab value="entries" label={t('deck.entries')} id="deck-tab-entries" aria-controls="deck-panel-entries" />
+        <Tab value="stats" label={t('stats.title')} id="deck-tab-stats" aria-controls="deck-panel-stats" />
+      </Tabs>
+      {tab === 'entries' ? (
+        <Box role="tabpanel" id="deck-panel-entries" aria-labelledby="deck-tab-entries">
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+              {t('deckPage.enableHint')}
+            </Typography>
+            <Button size="small" onClick={() => setAll(true)} disabled={!disabled || disabled.size === 0}>
+              {t('deckPage.enableAll')}
+            </Button>
+            <Button size="small" onClick={() => setAll(false)} disabled={!disabled || disabled.size === deck.entryIds.length}>
+              {t('deckPage.disableAll')}
+            </Button>
+          </Stack>
+          {entries === undefined ? (
+            <LoadingState />
+          ) : entries.length === 0 ? (
+            <EmptyState>{t('deck.noEntries')}</EmptyState>
+          ) : (
+            <VirtualList
+              count={entries.length}
+              rowHeight={DECK_ENTRY_ROW_HEIGHT}
+              label={t('deck.entries')}
+              getKey={(i) => entries[i]!.id}
+              row={(i) => (
+                <DeckEntryRow deck={deck} entry={entries[i]!} index={i} enabled={!disabled?.has(entries[i]!.id)}
+                  due={dueByEntry?.get(entries[i]!.id) ?? 0} />
+              )}
+            />
+          )}
+        </Box>
       ) : (
-        <List aria-label={t('deck.entries')}>
-          {entries.map((entry, index) => (
-            <ListItem key={entry.id} disablePadding divider>
-              <ListItemButton component={Link} to={`/decks/${deck.id}/entries/${entry.id}`}>
-                <Typography color="text.secondary" sx={{ width: 48, flexShrink: 0 }} aria-hidden>
-                  {formatNumber(index + 1)}
-                </Typography>
-                <ListItemText
-                  primary={entry.reading && entry.reading !== entry.text ? `${entry.text} · ${entry.reading}` : entry.text}
-                  secondary={entry.meanings.join('; ')}
-                  slotProps={{ primary: { lang: entry.languageCode } }}
-                />
-                {(dueByEntry?.get(entry.id) ?? 0) > 0 && (
-                  <Chip size="small" color="primary" label={t('decks.dueCount', { count: dueByEntry?.get(entry.id) ?? 0 })} />
-                )}
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
+        <Box role="tabpanel" id="deck-panel-stats" aria-labelledby="deck-tab-stats">
+          <Suspense fallback={<LoadingState />}>
+            <StatsSection entryIds={deck.entryIds} deckId={deck.id} />
+          </Suspense>
+        </Box>
       )}
     </>
   );

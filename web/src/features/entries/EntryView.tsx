@@ -1,4 +1,6 @@
-// An entry's content: text, reading, meanings, notes, examples, and links to practise it.
+// An entry's content: text, reading, meanings, notes, examples, its characters with stroke counts,
+// a speak button, the enable switch, and links to practise it.
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,11 +10,20 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Alert from '@mui/material/Alert';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import VolumeUpOutlined from '@mui/icons-material/VolumeUpOutlined';
 import { Link } from 'react-router';
 import type { Deck, Entry } from '../../api/generated/types';
+import { saveUserEntry } from '../../db/mutations';
 import { useT } from '../../i18n/I18nContext';
+import { LoadingState } from '../shared/components';
+import { useDisabledEntries } from '../shared/hooks';
+import { useEntryCharacters } from './characters';
+import { useSpeech } from './speech';
 
 /** Read by screen readers, not shown. */
 const visuallyHidden = {
@@ -81,7 +92,7 @@ export function EntryDetails({ entry }: { entry: Entry }) {
 }
 
 /** The large heading block of an entry (text and reading). */
-export function EntryHeading({ entry }: { entry: Entry }) {
+export function EntryHeading({ entry, speak = false }: { entry: Entry; speak?: boolean }) {
   const t = useT();
   return (
     <Paper variant="outlined" sx={{ p: 3, mb: 3, textAlign: 'center' }}>
@@ -95,6 +106,11 @@ export function EntryHeading({ entry }: { entry: Entry }) {
           </Box>
           {entry.reading}
         </Typography>
+      )}
+      {speak && (
+        <Box sx={{ mt: 2 }}>
+          <SpeakButton entry={entry} />
+        </Box>
       )}
     </Paper>
   );
@@ -126,5 +142,83 @@ export function EntryDecks({ decks }: { decks: Deck[] }) {
         <Chip key={d.id} label={d.title} component={Link} to={`/decks/${d.id}`} clickable />
       ))}
     </Stack>
+  );
+}
+
+/** The entry's characters, each with its stroke count (none known: a dash). */
+export function EntryCharacters({ entry }: { entry: Entry }) {
+  const t = useT();
+  const chars = useEntryCharacters(entry);
+  return (
+    <section aria-labelledby="entry-characters">
+      <Typography variant="h6" component="h2" id="entry-characters">
+        {t('entryPage.characters')}
+      </Typography>
+      {chars === undefined ? (
+        <LoadingState />
+      ) : chars.length === 0 ? (
+        <Typography color="text.secondary">{t('entry.none')}</Typography>
+      ) : (
+        <Box component="ul" aria-label={t('entryPage.characters')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+          {chars.map((c) => (
+            <Paper component="li" key={c.value} variant="outlined" data-testid="entry-character"
+              sx={{ minWidth: 72, px: 1.5, py: 1, textAlign: 'center' }}>
+              <Typography variant="h4" component="span" lang={entry.languageCode} sx={{ display: 'block' }}>
+                {c.value}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" data-testid="stroke-count">
+                {c.strokes === null ? t('entryPage.noStrokes') : t('entryPage.strokes', { count: c.strokes })}
+              </Typography>
+              {c.composed && (
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {t('entryPage.composed')}
+                </Typography>
+              )}
+            </Paper>
+          ))}
+        </Box>
+      )}
+      {chars && chars.some((c) => c.strokes !== null) && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('entryPage.totalStrokes', { count: chars.reduce((n, c) => n + (c.strokes ?? 0), 0) })}
+        </Typography>
+      )}
+    </section>
+  );
+}
+
+/** Speaks the entry's text in its language's voice; says so when the device has none. */
+export function SpeakButton({ entry }: { entry: Entry }) {
+  const t = useT();
+  const { status, speaking, speak } = useSpeech(entry.languageCode);
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'center' }}>
+      <Button variant="outlined" startIcon={<VolumeUpOutlined />} onClick={() => speak(entry.text)}
+        disabled={status !== 'ready'} aria-pressed={speaking}>
+        {t('entryPage.speak')}
+      </Button>
+      {(status === 'noVoice' || status === 'unsupported') && (
+        <Alert severity="info" role="status" sx={{ py: 0 }}>
+          {status === 'noVoice' ? t('entryPage.noVoice', { language: entry.languageCode }) : t('entryPage.noSpeech')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** Whether the learner studies this entry (a user entry; absent means enabled). */
+export function EnableSwitch({ entry }: { entry: Entry }) {
+  const t = useT();
+  const ids = useMemo(() => [entry.id], [entry.id]);
+  const disabled = useDisabledEntries(ids);
+  const enabled = disabled ? !disabled.has(entry.id) : true;
+  return (
+    <FormControlLabel
+      control={
+        <Switch checked={enabled} disabled={disabled === undefined}
+          onChange={(e) => void saveUserEntry({ entryId: entry.id, enabled: e.target.checked })} />
+      }
+      label={enabled ? t('entryPage.enabled') : t('entryPage.disabled')}
+    />
   );
 }

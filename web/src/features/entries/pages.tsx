@@ -1,150 +1,211 @@
-// /entries (the current language's entries: paged, searchable; never renders more than ~200 rows),
+// /entries (every entry, searchable, filterable by language, virtualised for 50,000 rows),
 // /entries/:entryId and /decks/:deckId/entries/:entryId.
-import { useEffect, useState } from 'react';
-import InputAdornment from '@mui/material/InputAdornment';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
+import { useEffect, useMemo, useState } from 'react';
+import Dexie from 'dexie';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SearchIcon from '@mui/icons-material/Search';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router';
 import type { Deck, Entry } from '../../api/generated/types';
-import { useLanguageCode } from '../../app/languageCode';
+import { languageCodeStore } from '../../app/languageCode';
 import { db } from '../../db/db';
-import { useI18n, useT } from '../../i18n/I18nContext';
+import { useT } from '../../i18n/I18nContext';
 import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
+import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
 import { useDeck, useEntry } from '../shared/hooks';
-import { EntryDecks, EntryDetails, EntryHeading, PracticeLinks } from './EntryView';
+import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
+import { EnableSwitch, EntryCharacters, EntryDecks, EntryDetails, EntryHeading, PracticeLinks } from './EntryView';
 
-export const ENTRIES_PAGE_SIZE = 100;
-export const ENTRIES_MAX_MATCHES = 200;
+/** Rows read first (before the whole list), enough to fill a tall screen. */
+export const FIRST_ENTRIES = 40;
+/** Height of an entry row (two lines, cut with an ellipsis). */
+export const ENTRY_ROW_HEIGHT = 64;
 
-/** Whether an entry matches a lower-cased search text. */
-export function entryMatches(entry: Entry, query: string): boolean {
-  if (!query) return true;
-  return (
-    entry.text.toLowerCase().includes(query) ||
-    entry.reading.toLowerCase().includes(query) ||
-    entry.meanings.some((m) => m.toLowerCase().includes(query))
-  );
+/** The text-ordered index range of a language's entries (every language's: the text index). */
+function textRange(language: string, after?: string) {
+  if (language === ALL_LANGUAGES) return after === undefined ? db.entries.orderBy('text') : db.entries.where('text').above(after);
+  return db.entries
+    .where('[languageCode+text]')
+    .between([language, after ?? Dexie.minKey], [language, Dexie.maxKey], after === undefined, true);
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
+/** The entries of one text (the rows tied on the index key at a page boundary). */
+function sameText(language: string, text: string) {
+  return language === ALL_LANGUAGES ? db.entries.where('text').equals(text) : db.entries.where('[languageCode+text]').equals([language, text]);
 }
 
-/** Renders a bounded list of entries; `linkBase` prefixes each entry's id. */
-export function EntryRows({ entries, linkBase, label }: { entries: Entry[]; linkBase: string; label: string }) {
-  return (
-    <List aria-label={label} dense>
-      {entries.map((entry) => (
-        <ListItem key={entry.id} disablePadding divider>
-          <ListItemButton component={Link} to={`${linkBase}/${entry.id}`}>
-            <ListItemText
-              primary={entry.reading && entry.reading !== entry.text ? `${entry.text} · ${entry.reading}` : entry.text}
-              secondary={entry.meanings.join('; ')}
-              slotProps={{ primary: { lang: entry.languageCode } }}
-            />
-          </ListItemButton>
-        </ListItem>
-      ))}
-    </List>
-  );
+/** The first `limit` entries of a language (or all) in text order, through the language+text
+ * index: a range read, not a scan of every language's rows. */
+function readFirstEntries(language: string, limit: number): Promise<Entry[]> {
+  return textRange(language).filter((e) => !e.deleted).limit(limit).toArray();
 }
 
-/** Paged and searchable entries of one language; used by /entries and the admin list. */
-export function EntryBrowser({ languageCode, linkBase }: { languageCode: string; linkBase: string }) {
-  const { t } = useI18n();
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const [resetKey, setResetKey] = useState(`${languageCode}\u0000${query}`);
-  if (resetKey !== `${languageCode}\u0000${query}`) {
-    setResetKey(`${languageCode}\u0000${query}`);
-    setPage(1);
+/** Rows read per slice of the whole list: each is one getAll, and the main thread gets a turn
+ * between slices (50,000 rows in one read would hold it for a second or more). */
+const SLICE = 2500;
+
+/** All entries of a language (or all) in text order, read a slice at a time (keyset paging on
+ * the text; the rows tied on a slice's last text are read with it); null when `cancelled`
+ * (the page left), so a stale read stops early. */
+async function readAllEntries(language: string, cancelled: () => boolean): Promise<Entry[] | null> {
+  const out: Entry[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const slice = await textRange(language, after).limit(SLICE).toArray();
+    if (cancelled()) return null;
+    for (const e of slice) if (!e.deleted) out.push(e);
+    if (slice.length < SLICE) return out;
+    after = slice[slice.length - 1]!.text;
+    // The next slice starts after this text: take every row of it now.
+    const seen = new Set(slice.filter((e) => e.text === after).map((e) => e.id));
+    for (const e of await sameText(language, after).toArray()) if (!seen.has(e.id) && !e.deleted) out.push(e);
+    await new Promise((ok) => setTimeout(ok, 0));
+    if (cancelled()) return null;
   }
-  const search = useDebounced(query.trim().toLowerCase(), 250);
-  // Counted on the index alone: instant for 50k rows, though it includes tombstones (rare).
-  const total = useLiveQuery(() => db.entries.where('languageCode').equals(languageCode).count(), [languageCode]);
-  const result = useLiveQuery(async () => {
-    const collection = db.entries
-      .orderBy('text')
-      .filter((e) => e.languageCode === languageCode && !e.deleted && entryMatches(e, search));
-    if (search) {
-      const rows = await collection.limit(ENTRIES_MAX_MATCHES + 1).toArray();
-      return { search, rows: rows.slice(0, ENTRIES_MAX_MATCHES), more: rows.length > ENTRIES_MAX_MATCHES };
-    }
-    const rows = await collection.offset((page - 1) * ENTRIES_PAGE_SIZE).limit(ENTRIES_PAGE_SIZE).toArray();
-    return { search, rows, more: false };
-  }, [languageCode, search, page]);
-  const pages = total ? Math.ceil(total / ENTRIES_PAGE_SIZE) : 0;
+}
+
+/** First rows read before the first render of /entries (router.tsx preloadPage), by language. */
+const preloadedEntries = new Map<string, Entry[]>();
+
+/** Before the first render of /entries: its first rows, so the first paint lists them. */
+export async function preload(pathname: string): Promise<void> {
+  if (pathname !== '/entries') return;
+  const language = languageCodeStore.get();
+  preloadedEntries.set(language, await readFirstEntries(language, FIRST_ENTRIES));
+}
+
+/** Changes when a language's entries change (a count and the newest stamp: index reads, cheap),
+ * so the whole list is read again only then, not on every write a sync makes. */
+function useEntriesVersion(language: string): string | undefined {
+  return useLiveQuery(async () => {
+    const count =
+      language === ALL_LANGUAGES ? await db.entries.count() : await db.entries.where('languageCode').equals(language).count();
+    const last = await db.entries.orderBy('updatedAt').last();
+    return `${count}/${last?.updatedAt ?? 0}`;
+  }, [language]);
+}
+
+/** While a sync writes many pages of entries, the whole list is read at most this often. */
+const RELOAD_DEBOUNCE_MS = 1000;
+
+/** A language's entries in text order: the first rows at once, then all of them. */
+function useEntryRows(language: string): { rows: Entry[]; complete: boolean } | undefined {
+  const [state, setState] = useState<{ language: string; rows: Entry[]; complete: boolean } | undefined>(() => {
+    const first = preloadedEntries.get(language);
+    return first ? { language, rows: first, complete: false } : undefined;
+  });
+  const version = useEntriesVersion(language);
+  const current = state?.language === language ? state : undefined;
+  const hasAll = current?.complete === true;
+  useEffect(() => {
+    if (version === undefined) return;
+    let cancelled = false;
+    const load = async () => {
+      if (!hasAll) {
+        const first = await readFirstEntries(language, FIRST_ENTRIES);
+        if (cancelled) return;
+        setState((s) => (s?.language === language && s.complete ? s : { language, rows: first, complete: first.length < FIRST_ENTRIES }));
+        if (first.length < FIRST_ENTRIES) return;
+      }
+      const all = await readAllEntries(language, () => cancelled);
+      if (all && !cancelled) setState({ language, rows: all, complete: true });
+    };
+    // The first read at once; a later change (a sync's next page) after a pause.
+    const timer = setTimeout(() => void load(), hasAll ? RELOAD_DEBOUNCE_MS : 0);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+    // hasAll is read when the version or language changes, not a reason to read again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [language, version]);
+  return current;
+}
+
+/** One entry row: text · reading, then the meanings, each on one line. */
+function EntryRow({ entry, to }: { entry: Entry; to: string }) {
   return (
-    <Stack spacing={2}>
-      <TextField
-        type="search"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        label={t('entries.search')}
-        placeholder={t('entries.searchPlaceholder')}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon />
-              </InputAdornment>
-            ),
-          },
-        }}
+    <ListItemButton component={Link} to={to} divider sx={{ height: '100%' }}>
+      <ListItemText
+        primary={entry.reading && entry.reading !== entry.text ? `${entry.text} · ${entry.reading}` : entry.text}
+        secondary={entry.meanings.join('; ')}
+        slotProps={{ primary: { lang: entry.languageCode, noWrap: true }, secondary: { noWrap: true } }}
       />
-      <Typography variant="body2" color="text.secondary" role="status" aria-live="polite">
-        {total === undefined
+    </ListItemButton>
+  );
+}
+
+/** Searchable, virtualised entries of one language (the admin list). */
+export function EntryBrowser({ languageCode, linkBase }: { languageCode: string; linkBase: string }) {
+  const t = useT();
+  return <EntryBrowserOf language={languageCode} onLanguage={undefined} linkBase={linkBase} label={t('entries.listLabel')} />;
+}
+
+function EntryBrowserOf({ language, onLanguage, linkBase, label }: {
+  language: string;
+  onLanguage: ((code: string) => void) | undefined;
+  linkBase: string;
+  label: string;
+}) {
+  const t = useT();
+  const { query, setQuery, deferred } = useSearch();
+  const data = useEntryRows(language);
+  const rows = data?.rows;
+  // Haystacks only once someone searches: the first paint never pays for 50,000 of them.
+  const searching = deferred.trim() !== '';
+  const hays = useMemo(() => (rows && searching ? rows.map((e) => haystack([e.text, e.reading, e.meanings])) : undefined), [rows, searching]);
+  const shown = useMemo(
+    () => (rows ? (hays ? filterRows(rows, hays, deferred, ALL_LANGUAGES) : rows) : undefined),
+    [rows, hays, deferred],
+  );
+  return (
+    <>
+      <ListToolbar
+        query={query}
+        onQuery={setQuery}
+        language={language}
+        onLanguage={onLanguage ?? (() => undefined)}
+        hideLanguage={!onLanguage}
+        searchLabel={t('entries.search')}
+        placeholder={t('entries.searchPlaceholder')}
+      />
+      <Typography variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ mb: 1 }}>
+        {!data || !shown
           ? t('loading.label')
-          : result?.search
-            ? result.more
-              ? t('entries.matchesMore', { count: ENTRIES_MAX_MATCHES })
-              : t('entries.matches', { count: result.rows.length })
-            : t('entries.count', { count: total })}
+          : searching
+            ? data.complete
+              ? t('entries.matches', { count: shown.length })
+              : t('loading.label')
+            : data.complete
+              ? t('entries.count', { count: shown.length })
+              : t('lists.loadingMore')}
       </Typography>
-      {result === undefined ? (
+      {!shown ? (
         <LoadingState />
-      ) : result.rows.length === 0 ? (
-        <EmptyState>{result.search ? t('entries.noMatches') : t('entries.empty')}</EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState>{searching ? t('entries.noMatches') : t('entries.empty')}</EmptyState>
       ) : (
-        <EntryRows entries={result.rows} linkBase={linkBase} label={t('entries.listLabel')} />
-      )}
-      {!search && pages > 1 && (
-        <Pagination
-          count={pages}
-          page={page}
-          onChange={(_, p) => setPage(p)}
-          siblingCount={1}
-          boundaryCount={1}
-          sx={{ alignSelf: 'center' }}
-          getItemAriaLabel={(type, p, selected) =>
-            type === 'page' ? (selected ? t('pagination.current', { page: p ?? 0 }) : t('pagination.page', { page: p ?? 0 })) : t(`pagination.${type}`)
-          }
+        <VirtualList
+          count={shown.length}
+          rowHeight={ENTRY_ROW_HEIGHT}
+          label={label}
+          getKey={(i) => shown[i]!.id}
+          row={(i) => <EntryRow entry={shown[i]!} to={`${linkBase}/${shown[i]!.id}`} />}
         />
       )}
-    </Stack>
+    </>
   );
 }
 
 export function EntriesPage() {
   const t = useT();
-  const { languageCode } = useLanguageCode();
+  const [language, setLanguage] = useListLanguage();
   return (
     <>
-      <PageHeader title={t('entries.title')} subtitle={t('entries.subtitle', { language: languageCode })} />
-      <EntryBrowser languageCode={languageCode} linkBase="/entries" />
+      <PageHeader title={t('entries.title')} subtitle={language === ALL_LANGUAGES ? t('lists.allLanguages') : t('entries.subtitle', { language })} />
+      <EntryBrowserOf language={language} onLanguage={setLanguage} linkBase="/entries" label={t('entries.listLabel')} />
     </>
   );
 }
@@ -167,14 +228,16 @@ export function EntryPage() {
     <>
       <PageHeader title={entry.text} lang={entry.languageCode} crumbs={[{ to: '/entries', label: t('entries.title') }]}
         actions={<PracticeLinks entry={entry} deck={decks?.[0]} />} />
-      <EntryHeading entry={entry} />
+      <EntryHeading entry={entry} speak />
       <Stack spacing={3}>
+        <EnableSwitch entry={entry} />
         <section aria-labelledby="entry-decks">
           <Typography variant="h6" component="h2" id="entry-decks">
             {t('entry.inDecks')}
           </Typography>
           {decks ? <EntryDecks decks={decks} /> : <LoadingState />}
         </section>
+        <EntryCharacters entry={entry} />
         <EntryDetails entry={entry} />
       </Stack>
     </>
@@ -204,8 +267,12 @@ export function DeckEntryPage() {
         subtitle={index >= 0 ? t('entry.position', { index: index + 1, count: deck.entryIds.length }) : undefined}
         actions={<PracticeLinks entry={entry} deck={deck} />}
       />
-      <EntryHeading entry={entry} />
-      <EntryDetails entry={entry} />
+      <EntryHeading entry={entry} speak />
+      <Stack spacing={3}>
+        <EnableSwitch entry={entry} />
+        <EntryCharacters entry={entry} />
+        <EntryDetails entry={entry} />
+      </Stack>
       <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 3 }} component="nav" aria-label={t('entry.deckNav')}>
         {prev ? (
           <Typography component={Link} to={`/decks/${deck.id}/entries/${prev}`} rel="prev">

@@ -1,6 +1,7 @@
 // /settings (account, theme, locale, language, local data) and /theme.
 import Stack from '@mui/material/Stack';
 import { AccountSection } from '../auth/AccountSection';
+import { WritingSettingsSection } from '../writing/WritingSettingsSection';
 import { useT } from '../../i18n/I18nContext';
 import { PageHeader } from '../shared/components';
 import { DataSection, LanguageSection, LocaleSection, SettingsSection, ThemeSection } from './sections';
@@ -17,6 +18,7 @@ export function SettingsPage() {
         <ThemeSection />
         <LocaleSection />
         <LanguageSection />
+        <WritingSettingsSection />
         <DataSection />
       </Stack>
     </>

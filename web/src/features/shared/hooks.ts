@@ -2,9 +2,10 @@
 import { useEffect, useState } from 'react';
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Deck, Entry } from '../../api/generated/types';
+import type { Deck, Entry, UserCard, UserDeck } from '../../api/generated/types';
 import { db } from '../../db/db';
 import { useI18n } from '../../i18n/I18nContext';
+import { endOfToday } from '../stats/stats';
 
 /** `undefined` while loading, `null` when absent (or deleted), else the row. */
 export type Loaded<T> = T | null | undefined;
@@ -122,4 +123,44 @@ export function usePageTitle(title: string | undefined): void {
   useEffect(() => {
     document.title = title ? `${title} · ${appName}` : appName;
   }, [title, appName]);
+}
+
+/** The learner's settings for a deck: `null` when the deck is not among their decks. */
+export function useUserDeck(deckId: string | undefined): Loaded<UserDeck> {
+  return useLiveQuery(async () => (deckId ? present(await db.userDecks.get(deckId)) : null), [deckId]);
+}
+
+/** The learner's decks (their user decks, removed ones left out). */
+export function useMyDecks(): UserDeck[] | undefined {
+  return useLiveQuery(async () => (await db.userDecks.toArray()).filter((d) => !d.deleted), []);
+}
+
+/** Which of `entryIds` the learner disabled (user entries with enabled = false); an entry without
+ * a user entry is enabled. */
+export function useDisabledEntries(entryIds: readonly string[] | undefined): Set<string> | undefined {
+  return useLiveQuery(async () => {
+    if (!entryIds) return undefined;
+    const rows = await db.userEntries.bulkGet([...entryIds]);
+    return new Set(rows.filter((r) => r && !r.deleted && !r.enabled).map((r) => r!.entryId));
+  }, [entryIds]);
+}
+
+/** The learner's cards of the given entries (all cards when `entryIds` is null). */
+export function useCardsOf(entryIds: readonly string[] | null | undefined): UserCard[] | undefined {
+  return useLiveQuery(async () => {
+    if (entryIds === undefined) return undefined;
+    const cards = entryIds === null ? await db.userCards.toArray() : await db.userCards.where('entryId').anyOf([...entryIds]).toArray();
+    return cards.filter((c) => !c.deleted);
+  }, [entryIds]);
+}
+
+/** When the learner reviewed, every review (index keys only: cheap even for many reviews). */
+export function useReviewTimes(): number[] | undefined {
+  return useLiveQuery(async () => (await db.userReviews.orderBy('reviewedAt').keys()) as number[], []);
+}
+
+/** The end of the learner's today (next local midnight), the bound of "due today"; it changes
+ * once a day, so queries keyed on it do not re-run every minute. */
+export function useEndOfToday(): number {
+  return endOfToday(useNow());
 }

@@ -1,0 +1,298 @@
+// Study pages end to end (issue 5): a review session by keyboard alone (with undo), reviews made
+// offline that reach the server after reconnecting, a test run to its results, and two devices of
+// one learner reviewing the same cards offline and converging (DESIGN §4).
+// DOM types for the code that runs in the page (page.evaluate).
+/// <reference lib="dom" />
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { KOREAN_DECK_TITLE, query, waitForStarterSync, type Row } from './helpers';
+
+const PASSWORD = 'correct horse battery staple';
+
+interface Auth {
+  userId: string;
+  email: string;
+  idToken: string;
+  refreshToken: string;
+  expiresAt: number;
+}
+
+async function signUp(request: APIRequestContext): Promise<Auth & { email: string }> {
+  const email = `study-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await request.post('/identity/v1/accounts:signUp', { data: { email, password: PASSWORD, returnSecureToken: true } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return toAuth((await res.json()) as TokenAnswer);
+}
+
+/** Another session of the same account (a second device): its own refresh token. */
+async function signIn(request: APIRequestContext, email: string): Promise<Auth> {
+  const res = await request.post('/identity/v1/accounts:signInWithPassword', { data: { email, password: PASSWORD, returnSecureToken: true } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return toAuth((await res.json()) as TokenAnswer);
+}
+
+interface TokenAnswer {
+  localId: string;
+  email: string;
+  idToken: string;
+  refreshToken: string;
+  expiresIn: string;
+}
+const toAuth = (a: TokenAnswer): Auth => ({
+  userId: a.localId,
+  email: a.email,
+  idToken: a.idToken,
+  refreshToken: a.refreshToken,
+  expiresAt: Date.now() + Number(a.expiresIn) * 1000,
+});
+
+/** Waits for a first complete sync (for a signed-in user: of their rows too). */
+async function waitForSync(page: Page, userId = ''): Promise<void> {
+  await waitForStarterSync(page);
+  await expect
+    .poll(() => page.evaluate(() => [localStorage.getItem('lastSync') !== null, localStorage.getItem('lastSyncUser') ?? '']), { timeout: 30_000 })
+    .toEqual([true, userId]);
+}
+
+/** Stores the session as src/session/auth.ts expects it, then opens `path` signed in. */
+async function openSignedIn(page: Page, auth: Auth, path: string): Promise<void> {
+  await page.goto('/decks');
+  await page.evaluate((a) => localStorage.setItem('auth', JSON.stringify(a)), auth);
+  await page.goto(path);
+}
+
+async function deckId(request: APIRequestContext, title: string): Promise<Row & { entryIds: string[] }> {
+  const decks = await query(request, 'queryDecks', { offset: 0, limit: 5000 });
+  const deck = decks.find((d) => d.title === title && !d.deleted);
+  expect(deck, title).toBeDefined();
+  return deck as Row & { entryIds: string[] };
+}
+
+/** A signed-in query with the user's token. */
+async function userQuery<T>(request: APIRequestContext, token: string, procedure: string): Promise<T[]> {
+  const input = encodeURIComponent(JSON.stringify({ offset: 0, limit: 5000 }));
+  const res = await request.get(`/api/trpc/${procedure}?input=${input}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${procedure}: HTTP ${res.status()}`).toBe(true);
+  return ((await res.json()) as { result: { data: T[] } }).result.data;
+}
+
+/** Every row of a local table (IndexedDB `writeit`). */
+async function localRows<T>(page: Page, table: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('writeit');
+        open.onerror = () => reject(open.error ?? new Error('cannot open writeit'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const req = db.transaction(name, 'readonly').objectStore(name).getAll();
+          req.onsuccess = () => {
+            db.close();
+            resolve(req.result as T[]);
+          };
+          req.onerror = () => reject(req.error ?? new Error('getAll failed'));
+        };
+      }),
+    table,
+  );
+}
+
+const summary = (page: Page) => page.getByRole('heading', { name: 'Session complete' });
+const card = (page: Page) => page.getByRole('region', { name: 'Card' });
+
+/** Answers cards by keyboard alone until the session ends: Space reveals, `key(i)` rates. */
+async function reviewByKeyboard(page: Page, key: (i: number) => string, stopAfter = Infinity): Promise<number> {
+  await expect(card(page).or(summary(page))).toBeVisible();
+  let answered = 0;
+  while (answered < stopAfter && !(await summary(page).isVisible())) {
+    await expect(page.locator('[data-revealed="false"]')).toHaveCount(1);
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('card-back')).toBeVisible();
+    await page.keyboard.press(key(answered));
+    answered++;
+    // The next card (unrevealed) or the summary replaces the answered one.
+    await expect(page.locator('[data-revealed="true"]')).toHaveCount(0);
+    expect(answered).toBeLessThan(500);
+  }
+  return answered;
+}
+
+interface CardRow {
+  id: string;
+  due: number;
+  stability: number;
+  difficulty: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  lastReview: number | null;
+  learningSteps: number;
+  scheduledDays: number;
+  elapsedDays: number;
+}
+interface ReviewRow {
+  id: string;
+  cardId: string;
+  rating: number;
+}
+const schedule = (c: CardRow) => [c.id, c.due, c.stability, c.difficulty, c.reps, c.lapses, c.state, c.lastReview, c.learningSteps, c.scheduledDays, c.elapsedDays];
+const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+test('review a whole deck by keyboard alone, with undo', async ({ page, request }) => {
+  const deck = await deckId(request, KOREAN_DECK_TITLE);
+  await page.goto('/decks');
+  await waitForSync(page);
+  await page.goto(`/decks/${deck.id}/review`);
+  await expect(card(page)).toBeVisible();
+
+  // Undo: rate the first card, take it back, and the same card is asked again.
+  const first = await card(page).getAttribute('data-card-id');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('group', { name: 'Rate your answer' })).toBeVisible();
+  // Each rating shows its next interval (1 min, 6 min, 10 min, …).
+  await expect(page.getByRole('button', { name: /^Again, next review in 1 min/ })).toBeVisible();
+  await page.keyboard.press('3');
+  await expect(card(page)).not.toHaveAttribute('data-card-id', first ?? '');
+  await page.keyboard.press('u');
+  await expect(card(page)).toHaveAttribute('data-card-id', first ?? '');
+  await expect(page.getByText('Last rating undone')).toBeVisible();
+
+  // Easy on every card: each new card graduates at once, so the session is today's 20 new cards.
+  const answered = await reviewByKeyboard(page, () => '4');
+  expect(answered).toBe(20);
+  await expect(page.getByText('20 cards reviewed')).toBeVisible();
+  await expect(page.getByTestId('summary-rating-4')).toHaveText('Easy: 20');
+
+  // Kept locally for the guest: 20 reviews (the undone one gone), each queued for sign-in.
+  await expect.poll(async () => (await localRows<ReviewRow>(page, 'userReviews')).length).toBe(20);
+  const outbox = await localRows<{ procedure: string }>(page, 'outbox');
+  expect(outbox.filter((o) => o.procedure === 'saveUserReview')).toHaveLength(20);
+  expect((await localRows<CardRow>(page, 'userCards')).every((c) => c.state === 2)).toBe(true);
+
+  // The limit of 20 new cards a day is used up: nothing more today.
+  await page.getByRole('button', { name: 'Review again' }).click();
+  await expect(page.getByRole('heading', { name: 'Nothing to review in this deck right now.' })).toBeVisible();
+});
+
+test('reviews made offline reach the server after reconnecting', async ({ page, context, request }) => {
+  const auth = await signUp(request);
+  const deck = await deckId(request, KOREAN_DECK_TITLE);
+  await openSignedIn(page, auth, '/decks');
+  await waitForSync(page, auth.userId);
+  await page.goto(`/decks/${deck.id}/review`);
+
+  const online = await reviewByKeyboard(page, () => '4', 5);
+  await context.setOffline(true);
+  const offline = await reviewByKeyboard(page, (i) => (i % 3 === 0 ? '3' : '4'));
+  expect(online + offline).toBeGreaterThanOrEqual(20);
+  await expect(summary(page)).toBeVisible();
+  const local = await localRows<ReviewRow>(page, 'userReviews');
+  expect(local).toHaveLength(online + offline);
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).length, { timeout: 30_000 })
+    .toBe(local.length);
+  const remote = await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews');
+  expect(new Set(remote.map((r) => r.id))).toEqual(new Set(local.map((r) => r.id)));
+  // The outbox is empty, and the cards here are the server's.
+  await expect.poll(async () => (await localRows(page, 'outbox')).length).toBe(0);
+  const serverCards = await userQuery<CardRow>(request, auth.idToken, 'queryUserCards');
+  await expect.poll(async () => byId(await localRows<CardRow>(page, 'userCards')).map(schedule)).toEqual(byId(serverCards).map(schedule));
+});
+
+test('run a test to the end', async ({ page, request }) => {
+  const deck = await deckId(request, 'Beginner vocabulary');
+  await page.goto('/decks');
+  await waitForSync(page);
+  await page.goto(`/decks/${deck.id}/test`);
+  const counter = page.getByText(/^Question \d+ of \d+$/);
+  await expect(counter).toBeVisible();
+  const total = Number(/of (\d+)/.exec((await counter.textContent()) ?? '')?.[1]);
+  expect(total).toBe(20);
+  const kinds = new Set<string>();
+  for (let i = 1; i <= total; i++) {
+    await expect(page.getByText(`Question ${i} of ${total}`)).toBeVisible();
+    const textbox = page.getByRole('textbox', { name: 'Your answer' });
+    if (await textbox.isVisible()) {
+      kinds.add('typed');
+      await textbox.fill(i % 2 ? 'no idea' : '');
+      await textbox.press('Enter');
+      await expect(page.getByTestId('quiz-feedback')).toBeVisible();
+      await textbox.press('Enter');
+    } else if (await page.getByRole('button', { name: 'True', exact: true }).isVisible()) {
+      kinds.add('trueFalse');
+      await page.keyboard.press('t');
+      await expect(page.getByTestId('quiz-feedback')).toBeVisible();
+      await page.keyboard.press('Enter');
+    } else {
+      kinds.add('choice');
+      await expect(page.getByRole('group', { name: 'Answers' }).getByRole('button')).toHaveCount(4);
+      await page.keyboard.press('2');
+      await expect(page.getByTestId('quiz-feedback')).toBeVisible();
+      await page.keyboard.press('Enter');
+    }
+  }
+  await expect(page.getByRole('heading', { name: 'Results' })).toBeVisible();
+  await expect(page.getByTestId('quiz-score')).toHaveText(new RegExp(`^Score: \\d+ of ${total}$`));
+  await expect(page.getByText(/^Time: \d+:\d\d$/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mistakes to review' })).toBeVisible();
+  expect(kinds).toEqual(new Set(['typed', 'trueFalse', 'choice']));
+  // Every answer was recorded as a review of its card.
+  await expect.poll(async () => (await localRows<ReviewRow>(page, 'userReviews')).length).toBe(total);
+});
+
+async function device(browser: Browser, auth: Auth): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openSignedIn(page, auth, '/decks');
+  await waitForSync(page, auth.userId);
+  return { context, page };
+}
+
+test('two devices review the same cards offline and converge', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const first = await signUp(request);
+  const second = await signIn(request, first.email);
+  const deck = await deckId(request, KOREAN_DECK_TITLE);
+  const a = await device(browser, first);
+  const b = await device(browser, second);
+  try {
+    for (const d of [a, b]) {
+      await d.page.goto(`/decks/${deck.id}/review`);
+      await expect(card(d.page)).toBeVisible();
+      await d.context.setOffline(true);
+    }
+    // The same 20 new cards on both: A answers Good (each card twice: 10 min step, then review),
+    // B answers Hard to its first ten, then Easy.
+    const na = await reviewByKeyboard(a.page, () => '3');
+    const nb = await reviewByKeyboard(b.page, (i) => (i < 10 ? '2' : '4'));
+    const reviewsA = await localRows<ReviewRow>(a.page, 'userReviews');
+    const reviewsB = await localRows<ReviewRow>(b.page, 'userReviews');
+    expect(reviewsA).toHaveLength(na);
+    expect(reviewsB).toHaveLength(nb);
+    expect(new Set(reviewsA.map((r) => r.cardId))).toEqual(new Set(reviewsB.map((r) => r.cardId)));
+
+    // B syncs first, then A; then B again.
+    await b.context.setOffline(false);
+    await expect.poll(async () => (await localRows(b.page, 'outbox')).length, { timeout: 30_000 }).toBe(0);
+    await a.context.setOffline(false);
+    await expect.poll(async () => (await localRows(a.page, 'outbox')).length, { timeout: 30_000 }).toBe(0);
+    await b.page.reload();
+
+    const all = new Set([...reviewsA, ...reviewsB].map((r) => r.id));
+    await expect
+      .poll(async () => new Set((await userQuery<ReviewRow>(request, first.idToken, 'queryUserReviews')).map((r) => r.id)).size, {
+        timeout: 30_000,
+      })
+      .toBe(all.size);
+    const serverCards = byId(await userQuery<CardRow>(request, first.idToken, 'queryUserCards')).map(schedule);
+    expect(serverCards).toHaveLength(20);
+    for (const d of [a, b]) {
+      await expect.poll(async () => byId(await localRows<CardRow>(d.page, 'userCards')).map(schedule), { timeout: 30_000 }).toEqual(serverCards);
+      await expect.poll(async () => (await localRows<ReviewRow>(d.page, 'userReviews')).length, { timeout: 30_000 }).toBe(all.size);
+    }
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+});

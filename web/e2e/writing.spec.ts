@@ -1,0 +1,123 @@
+// Writing practice end to end (issue 7): synthetic pointer strokes along each character's medians
+// write a Hangul syllable (composed from jamo), a kanji, a Latin and an Arabic letter to the end;
+// three wrong strokes bring up the hint.
+// DOM types for the code that runs in the page (page.evaluate).
+/// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { Stroke } from '../src/api/generated/types';
+import { composeSyllable } from '../src/characters/hangul';
+import { repoDir } from './server';
+import { waitForFullSync } from './helpers';
+
+interface SetFile {
+  characters: { value: string; strokes: Stroke[] }[];
+}
+
+function strokesOf(set: string, value: string): Stroke[] {
+  const file = JSON.parse(readFileSync(join(repoDir, 'data/starter/characters', `${set}.json`), 'utf8')) as SetFile;
+  const found = file.characters.find((c) => c.value === value);
+  if (!found) throw new Error(`${value} is not in ${set}`);
+  return found.strokes;
+}
+
+/** The deck and entry ids of an entry by its text, from the local database. */
+async function entryIds(page: Page, languageCode: string, text: string): Promise<{ deckId: string; entryId: string }> {
+  return page.evaluate(
+    async ({ languageCode, text }) => {
+      const db = await new Promise<IDBDatabase>((ok, fail) => {
+        const open = indexedDB.open('writeit');
+        open.onsuccess = () => ok(open.result);
+        open.onerror = () => fail(open.error ?? new Error('open'));
+      });
+      const all = <T,>(store: string) =>
+        new Promise<T[]>((ok) => {
+          const req = db.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => ok(req.result as T[]);
+        });
+      const entry = (await all<{ id: string; text: string; languageCode: string }>('entries')).find(
+        (e) => e.text === text && e.languageCode === languageCode,
+      );
+      const deck = (await all<{ id: string; entryIds: string[] }>('decks')).find((d) => entry && d.entryIds.includes(entry.id));
+      db.close();
+      if (!entry || !deck) throw new Error(`no entry ${text}`);
+      return { deckId: deck.id, entryId: entry.id };
+    },
+    { languageCode, text },
+  );
+}
+
+/** Draws a polyline of box points on the canvas with the mouse (pointer events). */
+async function draw(page: Page, points: readonly (readonly [number, number])[]) {
+  const box = await page.getByTestId('ink').boundingBox();
+  if (!box) throw new Error('no canvas');
+  const at = ([x, y]: readonly [number, number]) => [box.x + (x / 1024) * box.width, box.y + (y / 1024) * box.height] as const;
+  const [first, ...rest] = points;
+  if (!first) return;
+  await page.mouse.move(...at(first));
+  await page.mouse.down();
+  for (const p of rest) await page.mouse.move(...at(p), { steps: 3 });
+  await page.mouse.up();
+}
+
+async function writeAll(page: Page, strokes: readonly Stroke[]) {
+  for (const [i, s] of strokes.entries()) {
+    await draw(page, s.median);
+    await expect(page.getByText(`Good: stroke ${i + 1} of ${strokes.length}.`).or(page.getByText('Finished'))).toBeVisible();
+  }
+}
+
+async function open(page: Page, languageCode: string, text: string) {
+  const { deckId, entryId } = await entryIds(page, languageCode, text);
+  await page.goto(`/decks/${deckId}/entries/${entryId}/writing`);
+  await expect(page.getByRole('group', { name: /Writing area, character 1 of/ })).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/home');
+  await waitForFullSync(page);
+});
+
+test('writes a Hangul syllable composed from its jamo', async ({ page }) => {
+  await open(page, 'ko', '나');
+  const jamo = (j: string) => strokesOf('ko-jamo', j);
+  const strokes = composeSyllable('나', jamo);
+  expect(strokes?.length).toBe(3);
+  await writeAll(page, strokes ?? []);
+  await expect(page.getByRole('heading', { name: 'Finished' })).toBeVisible();
+  await expect(page.getByText(/Score 100%/)).toBeVisible();
+});
+
+test('writes a kanji, and shows the stroke after three misses', async ({ page }) => {
+  await open(page, 'ja', '二');
+  const strokes = strokesOf('ja-starter', '二');
+  // A vertical line is neither of 二's strokes.
+  for (let i = 0; i < 3; i++) {
+    await draw(page, [[512, 150], [512, 500], [512, 880]]);
+    await expect(page.getByText(/Not quite|later stroke|backwards/)).toBeVisible();
+  }
+  await expect(page.locator('[data-hint="0"]')).toHaveCount(1);
+  await writeAll(page, strokes);
+  await expect(page.getByRole('heading', { name: 'Finished' })).toBeVisible();
+  await expect(page.getByText(/3 misses, 0 backwards, 1 hints/)).toBeVisible();
+});
+
+test('writes a Latin pair of letters and an Arabic letter', async ({ page }) => {
+  await open(page, 'en', 'Aa');
+  await writeAll(page, strokesOf('en', 'A'));
+  await expect(page.getByRole('group', { name: 'Writing area, character 2 of 2' })).toBeVisible();
+  await writeAll(page, strokesOf('en', 'a'));
+  await expect(page.getByRole('heading', { name: 'Finished' })).toBeVisible();
+
+  await open(page, 'ar', 'ب');
+  await writeAll(page, strokesOf('ar', 'ب'));
+  await expect(page.getByRole('heading', { name: 'Finished' })).toBeVisible();
+});
+
+test('a stroke drawn backwards is told apart', async ({ page }) => {
+  await open(page, 'ja', '二');
+  const [first] = strokesOf('ja-starter', '二');
+  await draw(page, [...(first?.median ?? [])].reverse());
+  await expect(page.getByText('Right stroke, but drawn backwards. Start from the other end.')).toBeVisible();
+});

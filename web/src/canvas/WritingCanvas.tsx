@@ -1,0 +1,248 @@
+// The drawing surface: five layers at most (SPEC §9) — grid, reference outline with the strokes
+// written so far, hint and stroke-order animation, live ink, feedback — over one 1024 box. Pointer
+// events for mouse, touch and pen (pressure), no page scroll or zoom while writing, sharp on
+// high-density screens. The parent judges each stroke (onStroke) and says what to show.
+import { useEffect, useId, useMemo, useRef, type CSSProperties } from 'react';
+import type { Stroke } from '../api/generated/types';
+import { BOX, CANVAS_COLOURS, DRAG_DISTANCE_PX, type CanvasMode } from './constants';
+import { gridSegments, type GridType } from './grids';
+import { drawSegment, drawStrokes, fitCanvas, polylineLength, pressureOf, toBox, travelPx, type InkPoint } from './ink';
+
+/** What the feedback layer shows of the last stroke. */
+export interface StrokeFeedback {
+  kind: 'accepted' | 'wrong';
+  points: readonly InkPoint[];
+  /** Changes with every new feedback, so the same shape twice still flashes. */
+  key: number;
+}
+
+export interface WritingCanvasProps {
+  languageCode: string;
+  gridType: GridType;
+  mode: CanvasMode;
+  /** Square size in CSS px. */
+  size: number;
+  /** The character's strokes (empty: none known; the ink then stays, see `keepInk`). */
+  strokes: readonly Stroke[];
+  /** Guided writing: the whole outline faintly. */
+  showOutline: boolean;
+  /** Strokes written correctly so far (drawn in the character colour). */
+  done: number;
+  /** A stroke to show as a hint (animated), or null. */
+  hint: number | null;
+  /** Bump to play the stroke-order animation from stroke `done` on. */
+  animation: number;
+  feedback: StrokeFeedback | null;
+  /** Free writing (no stroke data): drawn strokes stay as ink; the parent passes them back. */
+  keepInk?: readonly (readonly InkPoint[])[];
+  onStroke: (points: InkPoint[]) => void;
+  /** Accessible name of the surface. */
+  label: string;
+  disabled?: boolean;
+}
+
+const ANIMATION_MS_PER_1000 = 600;
+
+/** Duration (ms) of animating a stroke of median `length` (box units). */
+function strokeDuration(length: number): number {
+  return Math.max(250, (length / 1000) * ANIMATION_MS_PER_1000);
+}
+
+function medianPath(median: readonly (readonly [number, number])[]): string {
+  return median.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${x} ${y}`).join(' ');
+}
+
+/** When each animated stroke starts and how long it takes. */
+function animationTimings(strokes: readonly Stroke[], lengths: readonly number[], hint: number | null, animation: number, done: number) {
+  const animated = hint !== null ? [hint] : animation > 0 ? strokes.map((_, i) => i).filter((i) => i >= done) : [];
+  const out: { i: number; stroke: Stroke; length: number; delay: number; duration: number }[] = [];
+  let delay = 0;
+  for (const i of animated) {
+    const stroke = strokes[i];
+    if (!stroke) continue;
+    const length = lengths[i] ?? 0;
+    const duration = strokeDuration(length);
+    out.push({ i, stroke, length, delay, duration });
+    delay += duration + 120;
+  }
+  return out;
+}
+
+export function WritingCanvas(props: WritingCanvasProps) {
+  const { size, mode, strokes, done, hint, animation, feedback, keepInk, onStroke, disabled } = props;
+  const colours = CANVAS_COLOURS[mode];
+  const ids = useId().replace(/:/g, '');
+  const inkRef = useRef<HTMLCanvasElement>(null);
+  const current = useRef<{ id: number; points: InkPoint[]; start: number; rect: DOMRect } | null>(null);
+  const pending = useRef<number | null>(null);
+  /** Points of the current stroke already on the ink layer. */
+  const drawnUpTo = useRef(0);
+  const onStrokeRef = useRef(onStroke);
+  useEffect(() => {
+    onStrokeRef.current = onStroke;
+  }, [onStroke]);
+
+  // The ink layer: redrawn whole only when its size, colour or kept strokes change.
+  useEffect(() => {
+    const canvas = inkRef.current;
+    if (!canvas) return;
+    const ctx = fitCanvas(canvas, size);
+    if (ctx) drawStrokes(ctx, keepInk ?? [], colours.character);
+  }, [size, colours.character, keepInk]);
+
+  const lengths = useMemo(() => strokes.map((s) => polylineLength(s.median)), [strokes]);
+  const grid = useMemo(() => gridSegments(props.gridType, props.languageCode), [props.gridType, props.languageCode]);
+
+  const handlers = useMemo(() => {
+    const canvasOf = () => inkRef.current;
+    /** Draws the points added since the last frame (one short curve each). */
+    const flush = (from: number) => {
+      pending.current = null;
+      const c = current.current;
+      const canvas = canvasOf();
+      const ctx = canvas?.getContext('2d');
+      if (!c || !ctx) return;
+      for (let i = from; i < c.points.length; i++) drawSegment(ctx, c.points, i, colours.character);
+    };
+    const add = (e: PointerEvent) => {
+      const c = current.current;
+      if (!c) return;
+      const events = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : [];
+      for (const ev of events.length > 0 ? events : [e]) {
+        const p = toBox(ev.clientX, ev.clientY, c.rect);
+        const last = c.points[c.points.length - 1];
+        // Points closer than a box unit add nothing but work for the matcher.
+        if (last && Math.hypot(p.x - last.x, p.y - last.y) < 1) continue;
+        c.points.push({ ...p, pressure: pressureOf(ev), t: ev.timeStamp - c.start });
+      }
+      if (pending.current === null) {
+        pending.current = requestAnimationFrame(() => {
+          flush(drawnUpTo.current);
+          drawnUpTo.current = current.current?.points.length ?? 0;
+        });
+      }
+    };
+    return {
+      onPointerDown(e: React.PointerEvent<HTMLCanvasElement>) {
+        if (disabled || current.current || (e.pointerType === 'mouse' && e.button !== 0)) return;
+        e.preventDefault();
+        const canvas = e.currentTarget;
+        canvas.setPointerCapture(e.pointerId);
+        const rect = canvas.getBoundingClientRect();
+        const p = toBox(e.clientX, e.clientY, rect);
+        current.current = { id: e.pointerId, points: [{ ...p, pressure: pressureOf(e.nativeEvent), t: 0 }], start: e.timeStamp, rect };
+        flush(0);
+        drawnUpTo.current = 1;
+      },
+      onPointerMove(e: React.PointerEvent<HTMLCanvasElement>) {
+        if (current.current?.id !== e.pointerId) return;
+        e.preventDefault();
+        add(e.nativeEvent);
+      },
+      onPointerUp(e: React.PointerEvent<HTMLCanvasElement>) {
+        const c = current.current;
+        if (c?.id !== e.pointerId) return;
+        add(e.nativeEvent);
+        current.current = null;
+        if (pending.current !== null) cancelAnimationFrame(pending.current);
+        pending.current = null;
+        // A press that never travelled the drag distance is a tap: a dot where it landed.
+        const points = travelPx(c.points, c.rect.width / BOX) < DRAG_DISTANCE_PX ? c.points.slice(0, 1) : c.points;
+        const canvas = canvasOf();
+        const ctx = canvas ? fitCanvas(canvas, size) : null;
+        if (ctx) drawStrokes(ctx, keepInk ? [...keepInk, points] : [], colours.character);
+        onStrokeRef.current(points);
+      },
+      onPointerCancel(e: React.PointerEvent<HTMLCanvasElement>) {
+        if (current.current?.id !== e.pointerId) return;
+        current.current = null;
+        const canvas = canvasOf();
+        const ctx = canvas ? fitCanvas(canvas, size) : null;
+        if (ctx) drawStrokes(ctx, keepInk ?? [], colours.character);
+      },
+    };
+  }, [colours.character, disabled, keepInk, size]);
+
+  const layer: CSSProperties = { position: 'absolute', inset: 0, width: size, height: size, pointerEvents: 'none' };
+  // Stroke-order animation from the first stroke not yet written (or the hinted one alone).
+  const timings = useMemo(() => animationTimings(strokes, lengths, hint, animation, done), [strokes, lengths, hint, animation, done]);
+
+  return (
+    <div
+      role="group"
+      aria-label={props.label}
+      style={{ position: 'relative', width: size, height: size, touchAction: 'none', userSelect: 'none', WebkitUserSelect: 'none' }}
+      data-strokes-done={done}
+    >
+      {/* 1. grid */}
+      <svg viewBox={`0 0 ${BOX} ${BOX}`} style={layer} aria-hidden="true">
+        <rect x={0} y={0} width={BOX} height={BOX} fill={colours.background} stroke={colours.border} strokeWidth={12} />
+        {grid.map((g, i) => (
+          <line key={i} x1={g.x1} y1={g.y1} x2={g.x2} y2={g.y2} stroke={colours.border} strokeWidth={g.strong ? 6 : 3} strokeDasharray={g.dashed ? '18 14' : undefined} />
+        ))}
+      </svg>
+      {/* 2. reference outline and the strokes written so far */}
+      <svg viewBox={`0 0 ${BOX} ${BOX}`} style={layer} aria-hidden="true">
+        {props.showOutline && strokes.map((s, i) => <path key={`o${i}`} d={s.path} fill={colours.character} opacity={0.14} />)}
+        {strokes.slice(0, done).map((s, i) => (
+          <path key={`d${i}`} d={s.path} fill={colours.character} data-stroke-done={i} />
+        ))}
+      </svg>
+      {/* 3. hint and stroke-order animation: a thick line along the median, clipped by the outline */}
+      <svg viewBox={`0 0 ${BOX} ${BOX}`} style={layer} aria-hidden="true" key={`anim${animation}-${hint ?? ''}`}>
+        <style>{`@keyframes ${ids}draw{to{stroke-dashoffset:0}}@media (prefers-reduced-motion: reduce){.${ids}a{animation:none!important;stroke-dashoffset:0!important}}`}</style>
+        <defs>
+          {timings.map(({ i, stroke }) => (
+            <clipPath key={i} id={`${ids}c${i}`}>
+              <path d={stroke.path} />
+            </clipPath>
+          ))}
+        </defs>
+        {timings.map(({ i, stroke, length, delay: d, duration }) => (
+          <g key={i} clipPath={`url(#${ids}c${i})`}>
+            <path
+              className={`${ids}a`}
+              d={medianPath(stroke.median)}
+              fill="none"
+              stroke={hint !== null ? '#d32f2f' : colours.border}
+              strokeWidth={160}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              strokeDasharray={`${length + 160} ${length + 160}`}
+              strokeDashoffset={length + 160}
+              style={{ animation: `${ids}draw ${duration}ms linear ${d}ms forwards` }}
+              data-hint={hint !== null ? i : undefined}
+            />
+          </g>
+        ))}
+      </svg>
+      {/* 4. live ink */}
+      <canvas
+        ref={inkRef}
+        style={{ ...layer, pointerEvents: disabled ? 'none' : 'auto', touchAction: 'none', cursor: 'crosshair' }}
+        onPointerDown={handlers.onPointerDown}
+        onPointerMove={handlers.onPointerMove}
+        onPointerUp={handlers.onPointerUp}
+        onPointerCancel={handlers.onPointerCancel}
+        onContextMenu={(e) => e.preventDefault()}
+        data-testid="ink"
+      />
+      {/* 5. feedback: the last stroke, red when refused, fading */}
+      <svg viewBox={`0 0 ${BOX} ${BOX}`} style={layer} aria-hidden="true">
+        {feedback && feedback.kind === 'wrong' && feedback.points.length > 0 && (
+          <path
+            key={feedback.key}
+            d={medianPath(feedback.points.map((p) => [p.x, p.y] as const)) + (feedback.points.length === 1 ? ' l0.1 0' : '')}
+            fill="none"
+            stroke="#d32f2f"
+            strokeWidth={40}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            style={{ animation: `${ids}fade 900ms ease-out forwards` }}
+          />
+        )}
+        <style>{`@keyframes ${ids}fade{from{opacity:.9}to{opacity:0}}`}</style>
+      </svg>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { inkWidth, polylineLength, pressureOf, toBox, travelPx, type InkPoint } from './ink';
+
+const pt = (x: number, y: number): InkPoint => ({ x, y, pressure: 0.5, t: 0 });
+
+describe('ink', () => {
+  it('maps client positions into the 1024 box whatever the element size', () => {
+    const rect = { left: 100, top: 50, width: 256, height: 256 };
+    expect(toBox(100, 50, rect)).toEqual({ x: 0, y: 0 });
+    expect(toBox(356, 306, rect)).toEqual({ x: 1024, y: 1024 });
+    expect(toBox(228, 178, rect)).toEqual({ x: 512, y: 512 });
+  });
+
+  it('reads pen pressure, and gives mice and silent pens a middle pressure', () => {
+    expect(pressureOf({ pointerType: 'pen', pressure: 0.9 })).toBe(0.9);
+    expect(pressureOf({ pointerType: 'pen', pressure: 0 })).toBe(0.5);
+    expect(pressureOf({ pointerType: 'mouse', pressure: 1 })).toBe(0.5);
+    expect(inkWidth(1)).toBeGreaterThan(inkWidth(0));
+  });
+
+  it('tells taps from drags by the distance travelled in CSS pixels', () => {
+    // 1024-box units to px on a 256 px canvas: a quarter.
+    expect(travelPx([pt(100, 100), pt(108, 100)], 0.25)).toBe(2);
+    expect(travelPx([pt(100, 100), pt(140, 130)], 0.25)).toBe(12.5);
+    expect(travelPx([], 1)).toBe(0);
+  });
+
+  it('measures polylines', () => {
+    expect(polylineLength([[0, 0], [3, 4], [3, 10]])).toBe(11);
+  });
+});

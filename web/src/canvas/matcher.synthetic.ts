@@ -1,0 +1,152 @@
+// Synthetic strokes for the matcher's tests and benchmark, never imported by the app: seeded randomness, a smooth hand-like warp, scaling about the character's centre, and pointer-like resampling.
+import type { Point, StrokeData } from './matcher';
+
+export type Median = readonly (readonly [number, number])[];
+
+/** mulberry32: a small seeded generator, so every run draws the same strokes. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The centre of the bounding box of all medians. */
+export function centre(strokes: readonly StrokeData[]): Point {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const s of strokes) {
+    for (const [x, y] of s.median) {
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+  }
+  return { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
+}
+
+/** The median as drawn input: a point every `spacing` box units, like pointer events. */
+export function densify(median: Median, spacing = 12): Point[] {
+  const out: Point[] = [];
+  for (let i = 0; i < median.length; i++) {
+    const [x, y] = median[i]!;
+    const next = median[i + 1];
+    out.push({ x, y });
+    if (!next) break;
+    const steps = Math.floor(Math.hypot(next[0] - x, next[1] - y) / spacing);
+    for (let k = 1; k < steps; k++) out.push({ x: x + ((next[0] - x) * k) / steps, y: y + ((next[1] - y) * k) / steps });
+  }
+  return out;
+}
+
+/** How one imagined learner distorts a whole character. */
+export interface Distortion {
+  centre: Point;
+  scale: number;
+  /** Smooth warp: amplitude (box units) and the phase and frequency of each axis' sine. */
+  warp: number;
+  fx: number;
+  fy: number;
+  px: number;
+  py: number;
+  /** Per-point noise amplitude (box units). */
+  noise: number;
+}
+
+/**
+ * A random distortion of up to `jitter` of the box per axis (5/6 as a smooth warp of the plane, 1/6
+ * as per-point noise: a hand wobbles smoothly, pointer noise is small) and a scale in
+ * [scaleMin, scaleMax] about the character's centre.
+ */
+export function randomDistortion(
+  rand: () => number,
+  strokes: readonly StrokeData[],
+  { jitter = 0.03, scaleMin = 0.8, scaleMax = 1.2 } = {},
+): Distortion {
+  return {
+    centre: centre(strokes),
+    scale: scaleMin + rand() * (scaleMax - scaleMin),
+    warp: (jitter * 1024 * 5) / 6,
+    fx: 0.5 + rand(),
+    fy: 0.5 + rand(),
+    px: rand() * 2 * Math.PI,
+    py: rand() * 2 * Math.PI,
+    noise: (jitter * 1024) / 6,
+  };
+}
+
+export function distort(points: readonly Point[], d: Distortion, rand: () => number): Point[] {
+  return points.map(({ x, y }) => {
+    const wx = x + d.warp * Math.sin((2 * Math.PI * d.fx * y) / 1024 + d.px) + d.noise * (2 * rand() - 1);
+    const wy = y + d.warp * Math.sin((2 * Math.PI * d.fy * x) / 1024 + d.py) + d.noise * (2 * rand() - 1);
+    return { x: d.centre.x + d.scale * (wx - d.centre.x), y: d.centre.y + d.scale * (wy - d.centre.y) };
+  });
+}
+
+/** Largest distance between corresponding points of two medians resampled alike: near-duplicates are small. */
+export function medianGap(a: Median, b: Median, n = 17): number {
+  const pa = along(a, n);
+  const pb = along(b, n);
+  let gap = 0;
+  for (let i = 0; i < n; i++) gap = Math.max(gap, Math.hypot(pa[i]!.x - pb[i]!.x, pa[i]!.y - pb[i]!.y));
+  return gap;
+}
+
+function along(m: Median, n: number): Point[] {
+  const lens = [0];
+  for (let i = 1; i < m.length; i++) lens.push(lens[i - 1]! + Math.hypot(m[i]![0] - m[i - 1]![0], m[i]![1] - m[i - 1]![1]));
+  const total = lens[lens.length - 1]!;
+  const out: Point[] = [];
+  let seg = 1;
+  for (let k = 0; k < n; k++) {
+    const target = (total * k) / (n - 1);
+    while (seg < m.length - 1 && lens[seg]! < target) seg++;
+    const a = m[Math.max(0, seg - 1)]!;
+    const b = m[Math.min(seg, m.length - 1)]!;
+    const span = lens[seg]! - lens[seg - 1]! || 1;
+    const t = m.length < 2 ? 0 : Math.min(1, Math.max(0, (target - lens[seg - 1]!) / span));
+    out.push({ x: a[0] + t * (b[0] - a[0]), y: a[1] + t * (b[1] - a[1]) });
+  }
+  return out;
+}
+
+/** Hanzi Writer's stroke as its matcher reads it (y up: y' = 900 − y in the 1024 box). */
+export interface HanziWriterMatcher {
+  /** `strokeMatches` of hanzi-writer's bundle: not exported, so lifted out of its CommonJS build. */
+  strokeMatches(
+    userStroke: { points: Point[] },
+    character: unknown,
+    strokeNum: number,
+    options?: { leniency?: number; isOutlineVisible?: boolean; averageDistanceThreshold?: number },
+  ): { isMatch: boolean; meta: { isStrokeBackwards: boolean } };
+  parseCharData(symbol: string, data: { strokes: string[]; medians: number[][][] }): unknown;
+}
+
+/**
+ * Loads Hanzi Writer's matcher from the `hanzi-writer` devDependency's CommonJS bundle, with an
+ * export of its internal `strokeMatches` and `parseCharData` appended (for the reference tests and
+ * the benchmark only). `source` is the text of dist/index.cjs.js.
+ */
+export function hanziWriterMatcher(source: string): HanziWriterMatcher {
+  const module = { exports: {} as unknown };
+  // The bundle is plain CommonJS with no require() calls; running it in a function scope keeps its
+  // internals local while the appended line hands out the two functions.
+  const run = new Function('module', 'exports', `${source}\nmodule.exports = { strokeMatches, parseCharData };`) as (
+    m: { exports: unknown },
+    e: unknown,
+  ) => void;
+  run(module, module.exports);
+  return module.exports as HanziWriterMatcher;
+}
+
+/** Our stroke (y down) as Hanzi Writer's user stroke (y up). */
+export function toHanziWriter(points: readonly Point[]): { points: Point[] } {
+  return { points: points.map(({ x, y }) => ({ x, y: 900 - y })) };
+}

@@ -1,0 +1,175 @@
+// Reading practice of an entry (…/entries/{entryId}/reading): the text large, reveal its reading
+// and meaning, hear it in the language's voice (Web Speech API; a clear message when the device
+// has none), and grade yourself: a review of the entry's reading card, replayed locally.
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link, useParams } from 'react-router';
+import type { Entry } from '../../api/generated/types';
+import { useI18n } from '../../i18n/I18nContext';
+import { formatInterval } from '../../study/format';
+import { RATINGS, type Rating } from '../../study/scheduler';
+import { answerCard, previewCard } from '../../study/session';
+import { loadDeckStudy, recordAnswer, type DeckStudy } from '../../study/store';
+import { cardId } from '../../db/cardId';
+import { LoadingState, MissingState, PageHeader } from '../shared/components';
+import { GuestNotice, languageName, RatingButtons, usePracticeKeys, useSpeech } from './components';
+
+type Loaded = { key: string } & ({ status: 'missing'; kind: 'deck' | 'entry' } | { status: 'ready'; study: DeckStudy; entry: Entry });
+
+export function ReadingPage() {
+  const { deckId = '', entryId = '' } = useParams();
+  const key = `${deckId}/${entryId}`;
+  // What was loaded, and for which route: another entry's data counts as loading.
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadDeckStudy(deckId, Date.now()).then((study) => {
+      if (!live) return;
+      const entry = study?.entryById.get(entryId);
+      if (!study) setLoaded({ key, status: 'missing', kind: 'deck' });
+      else if (!entry) setLoaded({ key, status: 'missing', kind: 'entry' });
+      else setLoaded({ key, status: 'ready', study, entry });
+    });
+    return () => {
+      live = false;
+    };
+  }, [deckId, entryId, key]);
+  if (!loaded || loaded.key !== key) return <LoadingState />;
+  if (loaded.status === 'missing') return <MissingState kind={loaded.kind} />;
+  return <ReadingPractice key={loaded.entry.id} study={loaded.study} entry={loaded.entry} />;
+}
+
+function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
+  const { t, locale } = useI18n();
+  const [revealed, setRevealed] = useState(false);
+  const [saved, setSaved] = useState<{ rating: Rating; due: number; at: number } | null>(null);
+  const [shownAt] = useState(() => Date.now());
+  // Previews are for the moment of the reveal (render stays pure).
+  const [now, setNow] = useState(shownAt);
+  const speech = useSpeech(entry.languageCode);
+  const deck = study.deck;
+  const item = { cardId: cardId(entry.id, 'reading'), entryId: entry.id, kind: 'reading' as const, card: study.cards.get(cardId(entry.id, 'reading')) ?? null };
+  const known = study.reviews.get(item.cardId) ?? [];
+  const entryPath = `/decks/${deck.id}/entries/${entry.id}`;
+  const position = study.entries.findIndex((e) => e.id === entry.id);
+  const nextEntry = study.entries[position + 1];
+
+  const rate = (rating: Rating) => {
+    if (!revealed || saved) return;
+    const at = Date.now();
+    const { review, card } = answerCard(item, known, rating, at, at - shownAt, study.desiredRetention);
+    setSaved({ rating, due: card.due, at });
+    void recordAnswer(review, card).catch((e: unknown) => console.error('saving a review failed', e));
+  };
+
+  const reveal = () => {
+    setRevealed(true);
+    setNow(Date.now());
+  };
+
+  usePracticeKeys((e) => {
+    if (e.ctrlKey || e.metaKey) return false;
+    if ((e.key === ' ' || e.key === 'Enter') && !revealed) {
+      reveal();
+      return true;
+    }
+    if (e.key === 'l' || e.key === 'L') {
+      speech.speak(entry.text);
+      return true;
+    }
+    const n = Number(e.key);
+    if (revealed && !saved && RATINGS.includes(n as Rating)) {
+      rate(n as Rating);
+      return true;
+    }
+    return false;
+  });
+
+  const hasReading = entry.reading !== '' && entry.reading !== entry.text;
+  return (
+    <>
+      <PageHeader
+        title={t('reading.title', { entry: entry.text })}
+        crumbs={[
+          { to: '/decks', label: t('decks.title') },
+          { to: `/decks/${deck.id}`, label: deck.title },
+          { to: entryPath, label: entry.text },
+        ]}
+        actions={
+          <Button component={Link} to={`${entryPath}/writing`} variant="outlined">
+            {t('reading.practiseWriting')}
+          </Button>
+        }
+      />
+      <GuestNotice />
+      <Paper variant="outlined" component="section" aria-label={t('reading.prompt')} sx={{ p: { xs: 2, md: 4 }, textAlign: 'center' }}>
+        <Typography variant="subtitle1" color="text.secondary" component="p">
+          {t('reading.prompt')}
+        </Typography>
+        <Typography lang={entry.languageCode} component="p" sx={{ fontSize: { xs: '3.5rem', md: '6rem' }, lineHeight: 1.2, my: 2, wordBreak: 'break-word' }}>
+          {entry.text}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Button variant="outlined" onClick={() => speech.speak(entry.text)} disabled={speech.status !== 'ready'} aria-keyshortcuts="L">
+            {t('reading.listen')}
+          </Button>
+          {!revealed && (
+            <Button variant="contained" onClick={reveal} aria-keyshortcuts="Space Enter">
+              {t('reading.reveal')}
+            </Button>
+          )}
+        </Stack>
+        {(speech.status === 'noVoice' || speech.status === 'unsupported') && (
+          <Alert severity="warning" sx={{ mt: 2, textAlign: 'start' }} data-testid="no-voice">
+            {speech.status === 'noVoice' ? t('reading.noVoice', { language: languageName(entry.languageCode, locale) }) : t('reading.noSpeech')}
+          </Alert>
+        )}
+        <Box aria-live="polite">
+          {revealed && (
+            <Box sx={{ mt: 3, pt: 3, borderBlockStart: 1, borderColor: 'divider' }}>
+              {hasReading && (
+                <Typography variant="h4" component="p" lang={entry.languageCode}>
+                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                    {t('study.reading')}:{' '}
+                  </Box>
+                  {entry.reading}
+                </Typography>
+              )}
+              <Typography variant="h6" component="p" color="text.secondary">
+                {entry.meanings.join('; ')}
+              </Typography>
+            </Box>
+          )}
+        </Box>
+      </Paper>
+      {revealed && (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="subtitle1" component="h2" gutterBottom>
+            {t('reading.grade')}
+          </Typography>
+          {saved ? (
+            <Alert severity="success" aria-live="polite" action={
+              nextEntry ? (
+                <Button color="inherit" size="small" component={Link} to={`/decks/${deck.id}/entries/${nextEntry.id}/reading`}>
+                  {t('reading.next')}
+                </Button>
+              ) : undefined
+            }>
+              {t('reading.saved', { interval: formatInterval(saved.due - saved.at, locale) })}
+            </Alert>
+          ) : (
+            <RatingButtons preview={previewCard(item, known, now, study.desiredRetention)} now={now} onRate={rate} />
+          )}
+        </Box>
+      )}
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
+        {t('reading.keys')}
+      </Typography>
+    </>
+  );
+}

@@ -1,0 +1,402 @@
+// Review of a deck (/decks/{deckId}/review): due cards, then today's new ones; front, reveal, rate
+// with each rating's next interval; keys Space/Enter, 1–4, U or Ctrl+Z; a summary at the end.
+// Answers are replayed in memory so the next card paints at once. The last answer is held back
+// until the next one (or the end, or leaving the page), so undoing it never needs the network;
+// an older answer is undone only while its upload is still queued (retractReview).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link, useParams } from 'react-router';
+import type { Entry } from '../../api/generated/types';
+import { useSyncState } from '../../db/sync';
+import { useI18n } from '../../i18n/I18nContext';
+import { formatDuration } from '../../study/format';
+import type { QueueItem } from '../../study/queue';
+import { RATINGS, type Rating } from '../../study/scheduler';
+import { StudySession, type Answer } from '../../study/session';
+import { deckQueue, loadDeckStudy, recordAnswer, retractReview, type DeckStudy } from '../../study/store';
+import { LoadingState, MissingState, PageHeader } from '../shared/components';
+import { GuestNotice, Progress, RatingButtons, usePracticeKeys } from './components';
+
+type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; study: DeckStudy; session: StudySession; startedAt: number };
+
+export function DeckReviewPage() {
+  const { deckId = '' } = useParams();
+  const [run, setRun] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  // A sync that lands while the session is empty (first visit: the deck's entries were still on
+  // their way) starts it again; a session under way is never reset.
+  const syncedAt = useSyncState().lastSyncedAt;
+  const empty = loaded.status === 'missing' || (loaded.status === 'ready' && loaded.session.total === 0 && loaded.session.tally().answered === 0);
+  const reloadOn = empty ? syncedAt : undefined;
+  useEffect(() => {
+    let live = true;
+    const now = Date.now();
+    void loadDeckStudy(deckId, now).then((study) => {
+      if (!live) return;
+      if (!study) setLoaded({ status: 'missing' });
+      else
+        setLoaded({
+          status: 'ready',
+          study,
+          session: new StudySession(deckQueue(study, now), { desiredRetention: study.desiredRetention, reviews: study.reviews }),
+          startedAt: now,
+        });
+    });
+    return () => {
+      live = false;
+    };
+  }, [deckId, run, reloadOn]);
+  if (loaded.status === 'loading') return <LoadingState />;
+  if (loaded.status === 'missing') return <MissingState kind="deck" />;
+  return <ReviewSession key={`${run}/${loaded.startedAt}`} study={loaded.study} session={loaded.session} startedAt={loaded.startedAt} onRestart={() => setRun((r) => r + 1)} />;
+}
+
+function ReviewSession({
+  study,
+  session,
+  startedAt,
+  onRestart,
+}: {
+  study: DeckStudy;
+  session: StudySession;
+  startedAt: number;
+  onRestart: () => void;
+}) {
+  const { t } = useI18n();
+  const deck = study.deck;
+  // The time the screen is drawn for (due learning cards, previews) and when the card was shown;
+  // set by each action, as render must stay pure.
+  const [clock, setClock] = useState(() => {
+    const at = Date.now();
+    return { now: at, shownAt: at };
+  });
+  const [revealed, setRevealed] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [endedAt, setEndedAt] = useState<number | null>(null);
+  /** The last answer, not yet written (see the header). */
+  const held = useRef<Answer | null>(null);
+  /** Writes run one after another, in answer order. */
+  const writes = useRef<Promise<void>>(Promise.resolve());
+
+  const commit = useCallback((later = false) => {
+    const a = held.current;
+    held.current = null;
+    if (!a) return;
+    const write = () => {
+      writes.current = writes.current.then(() => recordAnswer(a.review, a.card)).catch((e: unknown) => console.error('saving a review failed', e));
+    };
+    // After a rating, the write starts in a task of its own, so the next card paints first.
+    if (later) setTimeout(write, 0);
+    else write();
+  }, []);
+
+  /** Resolves once every answer handed over so far is written (deferred writes included). */
+  const written = useCallback(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await writes.current;
+  }, []);
+
+  // Leaving the page (or hiding it: the tab may be closed next) writes the held answer.
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') commit();
+    };
+    document.addEventListener('visibilitychange', onHide);
+    const onPageHide = () => commit();
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', onPageHide);
+      commit();
+    };
+  }, [commit]);
+
+  const now = clock.now;
+  const item = endedAt === null ? session.current(now) : null;
+
+  const reveal = () => {
+    setRevealed(true);
+    setClock((c) => ({ ...c, now: Date.now() }));
+  };
+
+  const rate = (rating: Rating) => {
+    if (!item || !revealed) return;
+    const t1 = Date.now();
+    const answer = session.answer(rating, t1, t1 - clock.shownAt);
+    if (!answer) return;
+    commit(true);
+    held.current = answer;
+    setRevealed(false);
+    setClock({ now: t1, shownAt: t1 });
+    if (!session.current(t1)) {
+      commit(true);
+      setEndedAt(t1);
+    }
+  };
+
+  const undo = async () => {
+    const last = session.answers().at(-1);
+    if (!last) return;
+    if (held.current === last) {
+      held.current = null;
+    } else {
+      // Already handed to the outbox: take it back while it is still queued.
+      await written();
+      const outcome = await retractReview(last.review.id);
+      if (outcome === 'sent') {
+        setNotice(t('review.undoSent'));
+        return;
+      }
+    }
+    session.undo();
+    setEndedAt(null);
+    setRevealed(false);
+    const at = Date.now();
+    setClock({ now: at, shownAt: at });
+    setNotice(t('review.undone'));
+  };
+
+  usePracticeKeys((e) => {
+    if ((e.key === 'z' || e.key === 'Z') && (e.ctrlKey || e.metaKey)) {
+      void undo();
+      return true;
+    }
+    if (e.ctrlKey || e.metaKey) return false;
+    if (e.key === 'u' || e.key === 'U') {
+      void undo();
+      return true;
+    }
+    if (!item) return false;
+    if (e.key === ' ' || e.key === 'Enter') {
+      if (!revealed) reveal();
+      return true;
+    }
+    const n = Number(e.key);
+    if (revealed && RATINGS.includes(n as Rating)) {
+      rate(n as Rating);
+      return true;
+    }
+    return false;
+  });
+
+  const done = session.tally().answered;
+  const crumbs = [
+    { to: '/decks', label: t('decks.title') },
+    { to: `/decks/${deck.id}`, label: deck.title },
+  ];
+  return (
+    <>
+      <PageHeader title={t('review.title', { deck: deck.title })} crumbs={crumbs} />
+      <GuestNotice />
+      {item ? (
+        <>
+          <Progress done={done} total={done + session.remaining(now)} />
+          <ReviewCard
+            key={`${item.cardId}/${done}`}
+            item={item}
+            entry={study.entryById.get(item.entryId)}
+            deckId={deck.id}
+            revealed={revealed}
+            onReveal={reveal}
+          />
+          <Box sx={{ mt: 2, minHeight: 56 }}>
+            {revealed ? (
+              <RatingButtons preview={session.preview(now) ?? emptyPreview()} now={now} onRate={rate} />
+            ) : (
+              <Button variant="contained" size="large" fullWidth onClick={reveal} aria-keyshortcuts="Space Enter">
+                {t('review.reveal')}
+              </Button>
+            )}
+          </Box>
+          <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+            <Typography variant="caption" color="text.secondary">
+              {t('review.keys')}
+            </Typography>
+            <Button size="small" onClick={() => void undo()} disabled={done === 0} aria-keyshortcuts="U Control+Z">
+              {t('review.undo')}
+            </Button>
+          </Stack>
+        </>
+      ) : (
+        <Summary
+          session={session}
+          study={study}
+          now={now}
+          elapsedMs={(endedAt ?? now) - startedAt}
+          onUndo={() => void undo()}
+          onRestart={() => {
+            // The next session reads what this one wrote.
+            commit();
+            void written().then(onRestart);
+          }}
+        />
+      )}
+      <Snackbar open={notice !== null} autoHideDuration={4000} onClose={() => setNotice(null)} message={notice ?? ''} />
+    </>
+  );
+}
+
+/** Unused placeholder when no card is current (never rendered with buttons). */
+function emptyPreview() {
+  const s = { due: 0, stability: 0, difficulty: 0, elapsedDays: 0, scheduledDays: 0, learningSteps: 0, reps: 0, lapses: 0, state: 0, lastReview: null };
+  return { 1: s, 2: s, 3: s, 4: s };
+}
+
+/** The card: the front asks by kind (meaning: text → meaning; reading: text → reading; writing:
+ * meaning → the text, with a link to writing practice); the back shows everything. */
+function ReviewCard({
+  item,
+  entry,
+  deckId,
+  revealed,
+  onReveal,
+}: {
+  item: QueueItem;
+  entry: Entry | undefined;
+  deckId: string;
+  revealed: boolean;
+  onReveal: () => void;
+}) {
+  const { t } = useI18n();
+  if (!entry) return null;
+  const lang = entry.languageCode;
+  const meanings = entry.meanings.join('; ');
+  const hasReading = entry.reading !== '' && entry.reading !== entry.text;
+  const isNew = item.card === null || (item.card.state === 0 && item.card.lastReview === null);
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={t('review.card')}
+      onClick={revealed ? undefined : onReveal}
+      data-card-id={item.cardId}
+      data-revealed={revealed}
+      sx={{ p: { xs: 2, md: 4 }, textAlign: 'center', minHeight: 260, cursor: revealed ? 'default' : 'pointer' }}
+    >
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', mb: 2 }}>
+        <Chip size="small" label={t(`study.kind.${item.kind}`)} />
+        {isNew && <Chip size="small" color="primary" label={t('study.new')} />}
+      </Stack>
+      <Typography variant="subtitle1" color="text.secondary" component="p" sx={{ mb: 1 }}>
+        {t(`review.prompt.${item.kind}`)}
+      </Typography>
+      {item.kind === 'writing' ? (
+        <Typography variant="h4" component="p" sx={{ wordBreak: 'break-word' }}>
+          {meanings}
+        </Typography>
+      ) : (
+        <Typography variant="h2" component="p" lang={lang} sx={{ wordBreak: 'break-word' }} data-testid="card-front">
+          {entry.text}
+        </Typography>
+      )}
+      {item.kind === 'writing' && !revealed && (
+        <Button component={Link} to={`/decks/${deckId}/entries/${entry.id}/writing`} size="small" sx={{ mt: 2 }} onClick={(e) => e.stopPropagation()}>
+          {t('review.writingPractice')}
+        </Button>
+      )}
+      <Box aria-live="polite" sx={{ mt: revealed ? 3 : 0 }}>
+        {revealed && (
+          <Box sx={{ borderBlockStart: 1, borderColor: 'divider', pt: 3 }} data-testid="card-back">
+            {item.kind === 'writing' && (
+              <Typography variant="h2" component="p" lang={lang} sx={{ wordBreak: 'break-word' }}>
+                {entry.text}
+              </Typography>
+            )}
+            {hasReading && (
+              <Typography variant={item.kind === 'reading' ? 'h4' : 'h6'} component="p" lang={lang} color={item.kind === 'reading' ? 'text.primary' : 'text.secondary'}>
+                <Box component="span" sx={visuallyHidden}>
+                  {t('study.reading')}:{' '}
+                </Box>
+                {entry.reading}
+              </Typography>
+            )}
+            {item.kind !== 'writing' && (
+              <Typography variant={item.kind === 'meaning' ? 'h5' : 'body1'} component="p" sx={{ mt: 1 }}>
+                <Box component="span" sx={visuallyHidden}>
+                  {t('study.meaning')}:{' '}
+                </Box>
+                {meanings}
+              </Typography>
+            )}
+          </Box>
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function Summary({
+  session,
+  study,
+  now,
+  elapsedMs,
+  onUndo,
+  onRestart,
+}: {
+  session: StudySession;
+  study: DeckStudy;
+  now: number;
+  elapsedMs: number;
+  onUndo: () => void;
+  onRestart: () => void;
+}) {
+  const { t } = useI18n();
+  const tally = session.tally();
+  const later = session.later(now);
+  const newWaiting = Math.max(0, deckQueue(study, now).newWaiting - tally.answered);
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="review-summary" sx={{ p: { xs: 2, md: 4 } }}>
+      <Typography id="review-summary" variant="h5" component="h2" gutterBottom>
+        {tally.answered > 0 ? t('review.done') : t('review.empty')}
+      </Typography>
+      {tally.answered > 0 && (
+        <>
+          <Typography>{t('review.reviewed', { count: tally.answered })}</Typography>
+          <Typography color="text.secondary">{t('review.time', { time: formatDuration(elapsedMs) })}</Typography>
+          <Stack direction="row" spacing={1} aria-label={t('review.byRating')} component="ul" sx={{ listStyle: 'none', p: 0, my: 2, flexWrap: 'wrap', rowGap: 1 }}>
+            {RATINGS.map((r) => (
+              <li key={r}>
+                <Chip label={`${t(`study.rating.${r}`)}: ${tally.byRating[r]}`} data-testid={`summary-rating-${r}`} />
+              </li>
+            ))}
+          </Stack>
+        </>
+      )}
+      {later > 0 && <Alert severity="info" sx={{ mb: 2 }}>{t('review.later', { count: later })}</Alert>}
+      {newWaiting > 0 && tally.answered === 0 && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('review.newWaiting', { count: newWaiting, limit: study.newPerDay })}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Button variant="contained" component={Link} to={`/decks/${study.deck.id}`}>
+          {t('review.backToDeck')}
+        </Button>
+        <Button variant="outlined" onClick={onRestart}>
+          {t('review.more')}
+        </Button>
+        {tally.answered > 0 && (
+          <Button onClick={onUndo} aria-keyshortcuts="U Control+Z">
+            {t('review.undo')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

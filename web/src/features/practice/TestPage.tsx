@@ -1,0 +1,302 @@
+// Test of a deck (/decks/{deckId}/test): a quiz mixing multiple choice, typed answers and
+// true/false (study/quiz.ts); each answer is recorded at once as a review of its card (right →
+// Good, near miss → Hard, wrong → Again); score, time and the mistakes at the end.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Link, useParams } from 'react-router';
+import { useI18n } from '../../i18n/I18nContext';
+import { formatDuration } from '../../study/format';
+import { isEnabled } from '../../study/queue';
+import { buildQuiz, grade, type Graded, type Question, type Response } from '../../study/quiz';
+import { answerCard } from '../../study/session';
+import { loadDeckStudy, recordAnswer, type DeckStudy } from '../../study/store';
+import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
+import { GuestNotice, Progress, usePracticeKeys } from './components';
+
+type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; study: DeckStudy };
+
+export function DeckTestPage() {
+  const { deckId = '' } = useParams();
+  const [run, setRun] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    void loadDeckStudy(deckId, Date.now()).then((study) => {
+      if (live) setLoaded(study ? { status: 'ready', study } : { status: 'missing' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [deckId, run]);
+  if (loaded.status === 'loading') return <LoadingState />;
+  if (loaded.status === 'missing') return <MissingState kind="deck" />;
+  return <Quiz key={run} study={loaded.study} onAgain={() => setRun((r) => r + 1)} />;
+}
+
+interface Result {
+  question: Question;
+  graded: Graded;
+}
+
+function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
+  const { t } = useI18n();
+  const questions = useMemo(() => buildQuiz(study.entries.filter((e) => isEnabled(study.enabled, e.id))), [study]);
+  const [index, setIndex] = useState(0);
+  const [results, setResults] = useState<Result[]>([]);
+  const [text, setText] = useState('');
+  const [startedAt] = useState(() => Date.now());
+  const [endedAt, setEndedAt] = useState<number | null>(null);
+  const [shownAt, setShownAt] = useState(startedAt);
+  const writes = useRef<Promise<void>>(Promise.resolve());
+  const deck = study.deck;
+  const question = questions[index];
+  const answered = results.length > index ? results[index] : undefined;
+
+  const respond = (r: Response) => {
+    if (!question || answered) return;
+    const graded = grade(question, r);
+    setResults((rs) => [...rs, { question, graded }]);
+    const item = { cardId: question.cardId, entryId: question.entry.id, kind: question.kind, card: study.cards.get(question.cardId) ?? null };
+    const { review, card } = answerCard(
+      item,
+      study.reviews.get(question.cardId) ?? [],
+      graded.rating,
+      Date.now(),
+      Date.now() - shownAt,
+      study.desiredRetention,
+    );
+    writes.current = writes.current.then(() => recordAnswer(review, card)).catch((e: unknown) => console.error('saving a review failed', e));
+  };
+
+  const next = () => {
+    if (!answered) return;
+    if (index + 1 >= questions.length) setEndedAt(Date.now());
+    setIndex((i) => i + 1);
+    setText('');
+    setShownAt(Date.now());
+  };
+
+  usePracticeKeys((e) => {
+    if (e.ctrlKey || e.metaKey || !question || endedAt !== null) return false;
+    if (answered) {
+      if (e.key === 'Enter' || e.key === ' ') {
+        next();
+        return true;
+      }
+      return false;
+    }
+    if (question.type === 'choice') {
+      const n = Number(e.key);
+      if (n >= 1 && n <= (question.options?.length ?? 0)) {
+        respond({ choice: n - 1 });
+        return true;
+      }
+    }
+    if (question.type === 'trueFalse' && (e.key === 't' || e.key === 'T' || e.key === 'f' || e.key === 'F')) {
+      respond({ truth: e.key.toLowerCase() === 't' });
+      return true;
+    }
+    return false;
+  });
+
+  const crumbs = [
+    { to: '/decks', label: t('decks.title') },
+    { to: `/decks/${deck.id}`, label: deck.title },
+  ];
+  const header = <PageHeader title={t('quiz.title', { deck: deck.title })} crumbs={crumbs} />;
+  if (questions.length === 0) {
+    return (
+      <>
+        {header}
+        <EmptyState>{t('quiz.empty')}</EmptyState>
+      </>
+    );
+  }
+  if (!question || endedAt !== null) {
+    return (
+      <>
+        {header}
+        <QuizResults results={results} elapsedMs={(endedAt ?? startedAt) - startedAt} deckId={deck.id} onAgain={() => void writes.current.then(onAgain)} />
+      </>
+    );
+  }
+
+  const lang = question.entry.languageCode;
+  const feedback = answered && <Feedback result={answered} />;
+  return (
+    <>
+      {header}
+      <GuestNotice />
+      <Progress done={results.length} total={questions.length} />
+      <Paper variant="outlined" component="section" aria-labelledby="quiz-question" sx={{ p: { xs: 2, md: 4 } }}>
+        <Typography variant="overline" color="text.secondary" component="p">
+          {t('quiz.question', { index: index + 1, count: questions.length })}
+        </Typography>
+        <Typography id="quiz-question" variant="subtitle1" component="h2" color="text.secondary">
+          {question.type === 'choice'
+            ? t(question.kind === 'meaning' ? 'quiz.chooseMeaning' : 'quiz.chooseReading')
+            : question.type === 'typed'
+              ? t(question.kind === 'meaning' ? 'quiz.typeMeaning' : 'quiz.typeReading')
+              : t('quiz.trueFalse', { meaning: question.statement ?? '' })}
+        </Typography>
+        <Typography variant="h2" component="p" lang={lang} sx={{ textAlign: 'center', my: 3, wordBreak: 'break-word' }} data-testid="quiz-prompt">
+          {question.entry.text}
+        </Typography>
+
+        {question.type === 'choice' && (
+          <Box role="group" aria-label={t('quiz.options')} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1 }}>
+            {question.options?.map((o, i) => {
+              const chosen = answered?.graded.given === o;
+              const right = i === question.correctIndex;
+              return (
+                <Button
+                  key={`${i}/${o}`}
+                  variant={answered && (right || chosen) ? 'contained' : 'outlined'}
+                  color={answered ? (right ? 'success' : chosen ? 'error' : 'inherit') : 'primary'}
+                  onClick={() => respond({ choice: i })}
+                  disabled={!!answered && !right && !chosen}
+                  aria-keyshortcuts={String(i + 1)}
+                  lang={question.kind === 'reading' ? lang : undefined}
+                  sx={{ justifyContent: 'flex-start', textTransform: 'none', textAlign: 'start', py: 1.5 }}
+                >
+                  <Box component="span" sx={{ opacity: 0.7, marginInlineEnd: 1 }} aria-hidden>
+                    {i + 1}.
+                  </Box>
+                  {o}
+                </Button>
+              );
+            })}
+          </Box>
+        )}
+
+        {question.type === 'trueFalse' && (
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+            <Button variant="contained" color="success" onClick={() => respond({ truth: true })} disabled={!!answered} aria-keyshortcuts="T">
+              {t('quiz.true')}
+            </Button>
+            <Button variant="contained" color="error" onClick={() => respond({ truth: false })} disabled={!!answered} aria-keyshortcuts="F">
+              {t('quiz.false')}
+            </Button>
+          </Stack>
+        )}
+
+        {question.type === 'typed' && (
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (answered) next();
+              else respond({ text });
+            }}
+            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+          >
+            <TextField
+              label={t('quiz.answerLabel')}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              autoFocus
+              fullWidth
+              autoComplete="off"
+              slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, readOnly: !!answered } }}
+            />
+            <Button type="submit" variant="contained" sx={{ py: 1.9 }}>
+              {answered ? (index + 1 >= questions.length ? t('quiz.finish') : t('quiz.next')) : t('quiz.check')}
+            </Button>
+          </Box>
+        )}
+
+        <Box aria-live="polite" sx={{ mt: 2 }} data-testid={answered ? 'quiz-feedback' : undefined}>
+          {feedback}
+        </Box>
+        {answered && question.type !== 'typed' && (
+          <Button variant="contained" onClick={next} sx={{ mt: 2 }} autoFocus>
+            {index + 1 >= questions.length ? t('quiz.finish') : t('quiz.next')}
+          </Button>
+        )}
+      </Paper>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
+        {t('quiz.keys')}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {t('quiz.mapping')}
+      </Typography>
+    </>
+  );
+}
+
+function expected(q: Question): string {
+  if (q.type === 'trueFalse') return q.statementTrue ? (q.statement ?? '') : (q.answers[0] ?? '');
+  return q.answers.join('; ');
+}
+
+function Feedback({ result }: { result: Result }) {
+  const { t } = useI18n();
+  const { verdict } = result.graded;
+  const answer = expected(result.question);
+  if (verdict === 'correct') return <Alert severity="success">{t('quiz.correct')}</Alert>;
+  if (verdict === 'near') return <Alert severity="warning">{t('quiz.near', { answer })}</Alert>;
+  return <Alert severity="error">{t('quiz.wrong', { answer })}</Alert>;
+}
+
+function QuizResults({ results, elapsedMs, deckId, onAgain }: { results: Result[]; elapsedMs: number; deckId: string; onAgain: () => void }) {
+  const { t } = useI18n();
+  const correct = results.filter((r) => r.graded.verdict === 'correct').length;
+  const near = results.filter((r) => r.graded.verdict === 'near').length;
+  const mistakes = results.filter((r) => r.graded.verdict !== 'correct');
+  const given = (r: Result) => {
+    if (r.question.type === 'trueFalse') return r.graded.given === 'true' ? t('quiz.true') : t('quiz.false');
+    return r.graded.given.trim() || t('quiz.noAnswer');
+  };
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="quiz-results" sx={{ p: { xs: 2, md: 4 } }}>
+      <Typography id="quiz-results" variant="h5" component="h2" gutterBottom>
+        {t('quiz.results')}
+      </Typography>
+      <Typography variant="h6" component="p" data-testid="quiz-score">
+        {t('quiz.score', { correct, count: results.length })}
+      </Typography>
+      {near > 0 && <Typography color="text.secondary">{t('quiz.nearCount', { count: near })}</Typography>}
+      <Typography color="text.secondary">{t('quiz.time', { time: formatDuration(elapsedMs) })}</Typography>
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 3 }}>
+        {t('quiz.mistakes')}
+      </Typography>
+      {mistakes.length === 0 ? (
+        <Typography color="text.secondary">{t('quiz.noMistakes')}</Typography>
+      ) : (
+        <List dense aria-label={t('quiz.mistakes')}>
+          {mistakes.map((r) => (
+            <ListItem key={r.question.cardId} disableGutters>
+              <ListItemText
+                primary={
+                  <span lang={r.question.entry.languageCode}>
+                    {r.question.entry.text}
+                    {r.question.entry.reading && r.question.entry.reading !== r.question.entry.text ? ` · ${r.question.entry.reading}` : ''}
+                  </span>
+                }
+                secondary={`${t('quiz.yourAnswer', { answer: given(r) })} — ${t('quiz.expected', { answer: expected(r.question) })}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <Button variant="contained" onClick={onAgain}>
+          {t('quiz.again')}
+        </Button>
+        <Button variant="outlined" component={Link} to={`/decks/${deckId}`}>
+          {t('review.backToDeck')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,169 @@
+// Pieces shared by the practice pages: the four rating buttons with their next intervals, the
+// progress bar, the guest notice, a keyboard hook that leaves text fields and buttons alone, and
+// speech through the Web Speech API in the entry's language.
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useI18n, useT } from '../../i18n/I18nContext';
+import { sessionStore } from '../../session/session';
+import { formatInterval } from '../../study/format';
+import { RATINGS, type Rating, type Schedule } from '../../study/scheduler';
+
+const RATING_COLOR = { 1: 'error', 2: 'warning', 3: 'success', 4: 'info' } as const;
+
+/** Again / Hard / Good / Easy, each with the interval it would give. */
+export function RatingButtons({
+  preview,
+  now,
+  onRate,
+  disabled,
+}: {
+  preview: Record<Rating, Schedule>;
+  now: number;
+  onRate: (rating: Rating) => void;
+  disabled?: boolean;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <Box
+      role="group"
+      aria-label={t('study.rateGroup')}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1 }}
+    >
+      {RATINGS.map((r) => {
+        const interval = formatInterval(preview[r].due - now, locale);
+        const label = t(`study.rating.${r}`);
+        return (
+          <Button
+            key={r}
+            variant="contained"
+            color={RATING_COLOR[r]}
+            disabled={disabled}
+            onClick={() => onRate(r)}
+            aria-label={t('study.rateLabel', { rating: label, interval, key: r })}
+            aria-keyshortcuts={String(r)}
+            sx={{ flexDirection: 'column', py: 1, minHeight: 56, textTransform: 'none' }}
+          >
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              {label}
+            </Box>
+            <Box component="span" sx={{ fontSize: '0.8rem', opacity: 0.9 }}>
+              {interval}
+            </Box>
+          </Button>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** How far a session is. */
+export function Progress({ done, total }: { done: number; total: number }) {
+  const t = useT();
+  const value = total > 0 ? Math.round((done / total) * 100) : 0;
+  const label = t('study.progress', { done, total });
+  return (
+    <Box sx={{ mb: 2 }}>
+      <LinearProgress variant="determinate" value={value} aria-label={label} sx={{ height: 6, borderRadius: 3 }} />
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, textAlign: 'end' }}>
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
+function useSignedIn(): boolean {
+  return useSyncExternalStore(
+    (cb) => sessionStore.onSessionChange(() => cb()),
+    () => sessionStore.getSession() !== null,
+  );
+}
+
+/** Tells a guest that answers stay on this device until sign-in. */
+export function GuestNotice() {
+  const t = useT();
+  if (useSignedIn()) return null;
+  return (
+    <Alert severity="info" sx={{ mb: 2 }}>
+      {t('review.guest')}
+    </Alert>
+  );
+}
+
+/** Calls `onKey` for keys pressed on the page, except while typing in a field; Space and Enter
+ * are left to a focused button or link (their own click does the work). */
+export function usePracticeKeys(onKey: (e: KeyboardEvent) => boolean): void {
+  const ref = useRef(onKey);
+  useEffect(() => {
+    ref.current = onKey;
+  });
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey) return;
+      const target = e.target as HTMLElement | null;
+      const tag = target?.tagName;
+      if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target?.isContentEditable) return;
+      if ((e.key === ' ' || e.key === 'Enter') && (tag === 'BUTTON' || tag === 'A' || target?.getAttribute('role') === 'button')) return;
+      if (ref.current(e)) e.preventDefault();
+    };
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+}
+
+export type SpeechStatus = 'unsupported' | 'loading' | 'noVoice' | 'ready';
+
+const matchesLanguage = (voiceLang: string, code: string) => {
+  const l = voiceLang.toLowerCase().replace('_', '-');
+  const c = code.toLowerCase();
+  return l === c || l.startsWith(`${c}-`);
+};
+
+/** Speech in `languageCode`'s voice. The voice list loads late in some browsers: 'loading' until
+ * it comes (or a second passes), then 'noVoice' when none speaks the language. */
+export function useSpeech(languageCode: string): { status: SpeechStatus; speak: (text: string) => void } {
+  const synth = typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null;
+  const [voice, setVoice] = useState<SpeechSynthesisVoice | null>(null);
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!synth) return;
+    const pick = () => {
+      const voices = synth.getVoices();
+      const found = voices.find((v) => matchesLanguage(v.lang, languageCode) && v.localService) ?? voices.find((v) => matchesLanguage(v.lang, languageCode));
+      setVoice(found ?? null);
+      if (voices.length > 0) setSettled(true);
+    };
+    pick();
+    synth.addEventListener('voiceschanged', pick);
+    const timer = setTimeout(() => setSettled(true), 1000);
+    return () => {
+      synth.removeEventListener('voiceschanged', pick);
+      clearTimeout(timer);
+    };
+  }, [synth, languageCode]);
+  const speak = useCallback(
+    (text: string) => {
+      if (!synth || !voice) return;
+      synth.cancel();
+      const u = new SpeechSynthesisUtterance(text);
+      u.voice = voice;
+      u.lang = voice.lang;
+      synth.speak(u);
+    },
+    [synth, voice],
+  );
+  const status: SpeechStatus = !synth ? 'unsupported' : voice ? 'ready' : settled ? 'noVoice' : 'loading';
+  return { status, speak };
+}
+
+/** The language's name in the UI's locale ("Korean", "한국어"). */
+export function languageName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,72 @@
+// Test-mode questions: the mix, the distractors from the same deck, one question per card, and
+// grading to review ratings.
+import { describe, expect, it } from 'vitest';
+import type { Entry } from '../api/generated/types';
+import { cardId } from '../db/cardId';
+import { buildQuiz, grade, RATING_OF, seededRandom } from './quiz';
+
+const entry = (n: number, meanings: string[], reading = `r${n}`): Entry => ({
+  id: `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+  languageCode: 'ko',
+  text: `t${n}`,
+  reading,
+  meanings,
+  notes: '',
+  examples: [],
+  updatedAt: 1,
+  deleted: false,
+});
+const deck = Array.from({ length: 12 }, (_, i) => entry(i, [`meaning ${i}`, `alt ${i}`]));
+
+describe('buildQuiz', () => {
+  it('mixes choice, typed and true/false questions, one per card', () => {
+    const q = buildQuiz(deck, seededRandom(1));
+    expect(q).toHaveLength(12);
+    const types = new Set(q.map((x) => x.type));
+    expect(types).toEqual(new Set(['choice', 'typed', 'trueFalse']));
+    expect(new Set(q.map((x) => x.cardId)).size).toBe(12);
+    for (const x of q) expect(x.cardId).toBe(cardId(x.entry.id, x.kind));
+    expect(q.some((x) => x.kind === 'reading')).toBe(true);
+  });
+
+  it('gives four options from the same deck, exactly one right', () => {
+    for (const x of buildQuiz(deck, seededRandom(2)).filter((x) => x.type === 'choice')) {
+      expect(x.options).toHaveLength(4);
+      expect(new Set(x.options).size).toBe(4);
+      const right = x.options!.filter((o) => x.answers.includes(o));
+      expect(right).toHaveLength(1);
+      expect(x.options![x.correctIndex!]).toBe(right[0]);
+      const pool = x.kind === 'meaning' ? deck.flatMap((e) => e.meanings) : deck.map((e) => e.reading);
+      for (const o of x.options!) expect(pool).toContain(o);
+    }
+  });
+
+  it('falls back to typed answers when the deck is too small for four options', () => {
+    const q = buildQuiz(deck.slice(0, 2), seededRandom(3));
+    expect(q.every((x) => x.type !== 'choice')).toBe(true);
+    expect(buildQuiz([], seededRandom(3))).toEqual([]);
+    expect(buildQuiz([entry(1, [])])).toEqual([]);
+  });
+
+  it('limits the test length', () => {
+    const big = Array.from({ length: 50 }, (_, i) => entry(i, [`m${i}`]));
+    expect(buildQuiz(big, seededRandom(4))).toHaveLength(20);
+  });
+});
+
+describe('grade', () => {
+  const [first] = buildQuiz(deck, seededRandom(5));
+  it('maps right/near/wrong to Good/Hard/Again', () => {
+    expect(RATING_OF).toEqual({ correct: 3, near: 2, wrong: 1 });
+    const typed = { ...first!, type: 'typed' as const, answers: ['meaning 3', 'alt 3'] };
+    expect(grade(typed, { text: 'ALT 3' })).toMatchObject({ verdict: 'correct', rating: 3 });
+    expect(grade(typed, { text: 'meanig 3' })).toMatchObject({ verdict: 'near', rating: 2 });
+    expect(grade(typed, { text: 'nothing like it' })).toMatchObject({ verdict: 'wrong', rating: 1 });
+    const tf = { ...first!, type: 'trueFalse' as const, statementTrue: false };
+    expect(grade(tf, { truth: false }).rating).toBe(3);
+    expect(grade(tf, { truth: true }).rating).toBe(1);
+    const mc = { ...first!, type: 'choice' as const, options: ['a', 'b', 'c', 'd'], correctIndex: 2 };
+    expect(grade(mc, { choice: 2 })).toMatchObject({ verdict: 'correct', given: 'c' });
+    expect(grade(mc, { choice: 0 })).toMatchObject({ verdict: 'wrong', given: 'a' });
+  });
+});

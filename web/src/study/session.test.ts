@@ -1,0 +1,106 @@
+// The in-memory session: order of cards, learning cards coming back, previews equal to answers,
+// undo, tallies.
+import { describe, expect, it } from 'vitest';
+import type { CardKind, UserReview } from '../api/generated/types';
+import { cardId } from '../db/cardId';
+import type { QueueItem } from './queue';
+import { replaySchedule } from './scheduler';
+import { LEARN_AHEAD_MS, StudySession } from './session';
+
+const T0 = Date.UTC(2024, 4, 15, 9);
+const item = (n: number, kind: CardKind = 'meaning'): QueueItem => {
+  const entryId = `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+  return { cardId: cardId(entryId, kind), entryId, kind, card: null };
+};
+
+function session(fresh: QueueItem[], reviews = new Map<string, UserReview[]>()) {
+  return new StudySession({ due: [], fresh, newWaiting: 0 }, { desiredRetention: 0.9, reviews });
+}
+
+describe('StudySession', () => {
+  it('shows cards in queue order and ends when all are done', () => {
+    const s = session([item(1), item(2)]);
+    expect(s.total).toBe(2);
+    expect(s.current(T0)?.entryId).toBe(item(1).entryId);
+    const a = s.answer(4, T0, 1200);
+    expect(a?.card.state).toBe(2); // easy: review at once
+    expect(a?.requeued).toBe(false);
+    expect(s.current(T0 + 1)?.entryId).toBe(item(2).entryId);
+    s.answer(4, T0 + 1, 800);
+    expect(s.current(T0 + 2)).toBeNull();
+    expect(s.tally()).toEqual({ byRating: { 1: 0, 2: 0, 3: 0, 4: 2 }, answered: 2, durationMs: 2000 });
+  });
+
+  it('brings a card in learning back: when due, or ahead once nothing else is left', () => {
+    const s = session([item(1), item(2)]);
+    s.answer(1, T0, 1000); // again: due in 1 minute
+    expect(s.current(T0 + 1000)?.entryId).toBe(item(2).entryId);
+    // Once due, the learning card comes before the rest.
+    expect(s.current(T0 + 61_000)?.entryId).toBe(item(1).entryId);
+    s.answer(3, T0 + 61_000, 1000); // good: 10 minutes
+    expect(s.current(T0 + 62_000)?.entryId).toBe(item(2).entryId);
+    s.answer(4, T0 + 62_000, 1000);
+    // Only the learning card is left, due within the learn-ahead limit: shown now.
+    expect(s.current(T0 + 63_000)?.entryId).toBe(item(1).entryId);
+    expect(s.remaining(T0 + 63_000)).toBe(1);
+    const last = s.answer(3, T0 + 63_000, 1000);
+    expect(last?.card.state).toBe(2);
+    expect(s.current(T0 + 64_000)).toBeNull();
+    expect(s.later(T0 + 64_000)).toBe(0);
+  });
+
+  it('leaves a learning card due beyond the learn-ahead limit for later', () => {
+    const s = session([item(1)]);
+    s.answer(1, T0, 1000);
+    expect(s.current(T0 + 1000)?.entryId).toBe(item(1).entryId); // 1 minute: ahead
+    expect(LEARN_AHEAD_MS).toBeGreaterThan(10 * 60_000);
+  });
+
+  it('previews exactly what answering records, and replays the stored reviews', () => {
+    const it1 = item(1, 'reading');
+    const past: UserReview[] = [
+      { id: 'a', cardId: it1.cardId, entryId: it1.entryId, kind: 'reading', rating: 3, reviewedAt: T0 - 5 * 86_400_000, durationMs: 1, updatedAt: 1, deleted: false },
+      { id: 'b', cardId: it1.cardId, entryId: it1.entryId, kind: 'reading', rating: 3, reviewedAt: T0 - 5 * 86_400_000 + 600_000, durationMs: 1, updatedAt: 1, deleted: false },
+    ];
+    const schedule = replaySchedule(past);
+    if (!schedule) throw new Error('no card');
+    const card = { ...it1, card: { id: it1.cardId, entryId: it1.entryId, kind: 'reading' as const, ...schedule, updatedAt: 7, deleted: false } };
+    const s = new StudySession({ due: [card], fresh: [], newWaiting: 0 }, { desiredRetention: 0.9, reviews: new Map([[it1.cardId, past]]) });
+    const preview = s.preview(T0);
+    const answer = s.answer(2, T0, 500);
+    expect(answer?.card).toMatchObject(preview?.[2] ?? {});
+    expect(answer?.card.updatedAt).toBe(7);
+    expect(answer?.card).toMatchObject(replaySchedule([...past, answer!.review]) ?? {});
+    expect(answer?.review).toMatchObject({ rating: 2, reviewedAt: T0, durationMs: 500, desiredRetention: 0.9, cardId: it1.cardId });
+  });
+
+  it('undoes the last answers, showing each card again as it was', () => {
+    const s = session([item(1), item(2)]);
+    s.answer(1, T0, 1000); // item 1 → learning
+    s.answer(3, T0 + 1000, 1000); // item 2 → learning (10 minutes)
+    const u1 = s.undo();
+    expect(u1?.item.entryId).toBe(item(2).entryId);
+    expect(s.current(T0 + 2000)).toEqual(item(2));
+    const u2 = s.undo();
+    expect(u2?.item.entryId).toBe(item(1).entryId);
+    expect(s.current(T0 + 2000)).toEqual(item(1));
+    expect(s.tally().answered).toBe(0);
+    // Both cards are new again, nothing in learning.
+    s.answer(4, T0 + 3000, 1);
+    expect(s.current(T0 + 3001)).toEqual(item(2));
+    s.answer(4, T0 + 3001, 1);
+    expect(s.current(T0 + 3002)).toBeNull();
+    expect(s.undo()?.item).toEqual(item(2));
+    expect(s.remaining(T0 + 3003)).toBe(1);
+  });
+
+  it('undoes two answers of the same card', () => {
+    const s = session([item(1)]);
+    s.answer(1, T0, 1);
+    s.answer(3, T0 + 61_000, 1);
+    s.undo();
+    s.undo();
+    expect(s.current(T0 + 62_000)).toEqual(item(1));
+    expect(s.remaining(T0 + 62_000)).toBe(1);
+  });
+});

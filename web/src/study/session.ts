@@ -1,0 +1,195 @@
+// A study session in memory (no I/O): the queue of a deck, answering the current card (the card
+// replayed at once from its reviews, so the screen never waits on storage or network), cards in
+// learning coming back within the session, undo of the last answer, and the session's tallies.
+import { v7 as uuidv7 } from 'uuid';
+import type { UserCard, UserReview } from '../api/generated/types';
+import { type QueueItem, type StudyQueue } from './queue';
+import { CardState, nextSchedule, replaySchedule, toUserCard, type Rating, type ReplayReview, type Schedule } from './scheduler';
+
+/** Cards in learning due within this much come back before the session ends (Anki's "learn
+ * ahead" limit), so a new card's 1m/10m steps are done in one sitting. */
+export const LEARN_AHEAD_MS = 20 * 60_000;
+
+/** One answer: the review to record and the card as replayed locally. */
+export interface Answer {
+  item: QueueItem;
+  review: UserReview;
+  card: UserCard;
+  /** The card before the answer (null: it was new). */
+  before: UserCard | null;
+  /** Whether the card came back into this session (still in learning). */
+  requeued: boolean;
+}
+
+export interface Tally {
+  /** Answers by rating (1 again … 4 easy). */
+  byRating: Record<Rating, number>;
+  answered: number;
+  /** Sum of the answers' durations (ms). */
+  durationMs: number;
+}
+
+export interface SessionOptions {
+  desiredRetention: number;
+  /** Reviews of the session's cards already stored, by card id. */
+  reviews: ReadonlyMap<string, readonly UserReview[]>;
+}
+
+export class StudySession {
+  private readonly main: QueueItem[];
+  /** Cards in learning that come back, sorted by due. */
+  private learning: QueueItem[] = [];
+  /** An undone card, shown again before anything else. */
+  private front: QueueItem | null = null;
+  private readonly reviews = new Map<string, UserReview[]>();
+  private readonly history: Answer[] = [];
+  readonly desiredRetention: number;
+  /** Cards in the session at its start. */
+  readonly total: number;
+
+  constructor(queue: StudyQueue, opts: SessionOptions) {
+    this.main = [...queue.due, ...queue.fresh];
+    this.total = this.main.length;
+    this.desiredRetention = opts.desiredRetention;
+    for (const [id, list] of opts.reviews) this.reviews.set(id, [...list]);
+  }
+
+  /** The card to show at `now`, or null when the session is over. */
+  current(now: number): QueueItem | null {
+    if (this.front) return this.front;
+    const learningDue = this.learning[0];
+    if (learningDue?.card && learningDue.card.due <= now) return learningDue;
+    if (this.main.length > 0) return this.main[0] ?? null;
+    if (learningDue?.card && learningDue.card.due <= now + LEARN_AHEAD_MS) return learningDue;
+    return null;
+  }
+
+  /** Cards still to show (each learning card once). */
+  remaining(now: number): number {
+    const ahead = this.learning.filter((i) => (i.card?.due ?? 0) <= now + LEARN_AHEAD_MS).length;
+    return (this.front ? 1 : 0) + this.main.length + ahead;
+  }
+
+  /** Cards in learning that come back after the session (later than the learn-ahead limit). */
+  later(now: number): number {
+    return this.learning.filter((i) => (i.card?.due ?? 0) > now + LEARN_AHEAD_MS).length;
+  }
+
+  /** What each rating would make of the current card: exactly what `answer` would record. */
+  preview(now: number): Record<Rating, Schedule> | null {
+    const item = this.current(now);
+    return item ? previewCard(item, this.reviews.get(item.cardId) ?? [], now, this.desiredRetention) : null;
+  }
+
+  /** Answers the current card. Returns what to record, or null when there is no card. */
+  answer(rating: Rating, now: number, durationMs: number, extra: Partial<Pick<UserReview, 'score'>> = {}): Answer | null {
+    const item = this.current(now);
+    if (!item) return null;
+    const { review, card } = answerCard(item, this.reviews.get(item.cardId) ?? [], rating, now, durationMs, this.desiredRetention, extra);
+    this.take(item);
+    const list = this.reviews.get(item.cardId) ?? [];
+    this.reviews.set(item.cardId, [...list, review]);
+    const answered: QueueItem = { ...item, card };
+    const inLearning = card.state === CardState.Learning || card.state === CardState.Relearning;
+    if (inLearning) this.insertLearning(answered);
+    const answer: Answer = { item, review, card, before: item.card, requeued: inLearning };
+    this.history.push(answer);
+    return answer;
+  }
+
+  /** Takes back the last answer: the card is shown again as it was. Returns the undone answer. */
+  undo(): Answer | null {
+    const last = this.history.pop();
+    if (!last) return null;
+    const list = this.reviews.get(last.item.cardId) ?? [];
+    this.reviews.set(
+      last.item.cardId,
+      list.filter((r) => r.id !== last.review.id),
+    );
+    const card = last.item.cardId;
+    // Whatever copy of this card is queued now is the answer's result: it goes.
+    this.learning = this.learning.filter((i) => i.cardId !== card);
+    if (this.front && this.front.cardId !== card) this.main.unshift(this.front);
+    this.front = last.item;
+    return last;
+  }
+
+  /** The answers so far, oldest first. */
+  answers(): readonly Answer[] {
+    return this.history;
+  }
+
+  tally(): Tally {
+    const byRating: Record<Rating, number> = { 1: 0, 2: 0, 3: 0, 4: 0 };
+    let durationMs = 0;
+    for (const a of this.history) {
+      byRating[a.review.rating as Rating]++;
+      durationMs += a.review.durationMs;
+    }
+    return { byRating, answered: this.history.length, durationMs };
+  }
+
+  private take(item: QueueItem): void {
+    if (this.front === item) {
+      this.front = null;
+      return;
+    }
+    if (this.learning[0] === item) {
+      this.learning.shift();
+      return;
+    }
+    if (this.main[0] === item) this.main.shift();
+  }
+
+  private insertLearning(item: QueueItem): void {
+    const due = item.card?.due ?? 0;
+    const at = this.learning.findIndex((i) => (i.card?.due ?? 0) > due);
+    if (at < 0) this.learning.push(item);
+    else this.learning.splice(at, 0, item);
+  }
+}
+
+/** The card after a new review. When every review of the card is known (their count is the card's
+ * reps), it is the replay of all of them, as the server will compute it; when some are missing
+ * (not synced yet), a step from the stored card, which the server's answer then corrects. */
+function nextCard(item: QueueItem, known: readonly ReplayReview[], review: ReplayReview, desiredRetention: number): Schedule {
+  if (!item.card || known.length === item.card.reps) {
+    const replayed = replaySchedule([...known, review]);
+    if (replayed) return replayed;
+  }
+  return nextSchedule(item.card, review.reviewedAt, review.rating as Rating, desiredRetention);
+}
+
+/** What each rating would make of a card, given its known reviews. */
+export function previewCard(item: QueueItem, known: readonly ReplayReview[], now: number, desiredRetention: number): Record<Rating, Schedule> {
+  // The id sorts after any real one at the same instant, as a fresh UUIDv7 does.
+  const at = (rating: Rating) => nextCard(item, known, { id: '\uffff', rating, reviewedAt: now, desiredRetention }, desiredRetention);
+  return { 1: at(1), 2: at(2), 3: at(3), 4: at(4) };
+}
+
+/** Answers a card: the review to record and the card replayed locally. */
+export function answerCard(
+  item: QueueItem,
+  known: readonly ReplayReview[],
+  rating: Rating,
+  now: number,
+  durationMs: number,
+  desiredRetention: number,
+  extra: Partial<Pick<UserReview, 'score'>> = {},
+): { review: UserReview; card: UserCard } {
+  const review: UserReview = {
+    id: uuidv7(),
+    cardId: item.cardId,
+    entryId: item.entryId,
+    kind: item.kind,
+    rating,
+    reviewedAt: now,
+    durationMs: Math.max(0, Math.round(durationMs)),
+    desiredRetention,
+    ...extra,
+    updatedAt: 0,
+    deleted: false,
+  };
+  const schedule = nextCard(item, known, review, desiredRetention);
+  return { review, card: toUserCard(item.cardId, item.entryId, item.kind, schedule, item.card?.updatedAt ?? 0) };
+}

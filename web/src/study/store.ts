@@ -1,0 +1,157 @@
+// The study engine's I/O: reading a deck's study data from IndexedDB (entries, the learner's
+// userEntries, userDeck, cards and their reviews) and writing answers through the outbox; undoing
+// an answer whose review is still queued.
+import type { CardKind, Deck, Entry, UserCard, UserReview } from '../api/generated/types';
+import type { EntityCache } from '../db/cache';
+import { cardId } from '../db/cardId';
+import type { WriteItDb } from '../db/db';
+import { saveUserReview } from '../db/mutations';
+import { isPending } from '../db/outbox';
+import { syncEngine } from '../db/sync';
+import { buildQueue, CARD_KINDS, DEFAULT_NEW_PER_DAY, newCardsIntroducedToday, type StudyQueue } from './queue';
+import { DEFAULT_RETENTION, replaySchedule, toUserCard } from './scheduler';
+
+/** What a session over a deck starts from. */
+export interface DeckStudy {
+  deck: Deck;
+  /** The deck's live entries in deck order. */
+  entries: Entry[];
+  entryById: ReadonlyMap<string, Entry>;
+  /** userEntries by entryId (absent: enabled). */
+  enabled: ReadonlyMap<string, boolean>;
+  cards: ReadonlyMap<string, UserCard>;
+  /** Stored reviews of the deck's cards, by card id. */
+  reviews: ReadonlyMap<string, UserReview[]>;
+  newPerDay: number;
+  desiredRetention: number;
+  /** New cards of this deck first reviewed today. */
+  newToday: number;
+}
+
+interface Deps {
+  db: WriteItDb;
+  cache: EntityCache;
+  /** After the outbox changed (the sync status counts it). */
+  outboxChanged?: () => void;
+}
+
+const appDeps = (): Deps => {
+  const engine = syncEngine();
+  return { db: engine.db, cache: engine.cache, outboxChanged: () => void engine.updateCounts().catch(() => undefined) };
+};
+
+/** Reads a deck's study data; null when the deck is not here (or deleted). */
+export async function loadDeckStudy(deckId: string, now: number, deps: Deps = appDeps()): Promise<DeckStudy | null> {
+  const { db } = deps;
+  const deck = await db.decks.get(deckId);
+  if (!deck || deck.deleted) return null;
+  const [entryRows, userEntries, userDeck] = await Promise.all([
+    db.entries.bulkGet(deck.entryIds),
+    db.userEntries.bulkGet(deck.entryIds),
+    db.userDecks.get(deckId),
+  ]);
+  const entries = entryRows.filter((e): e is Entry => !!e && !e.deleted);
+  const enabled = new Map<string, boolean>();
+  for (const u of userEntries) if (u && !u.deleted) enabled.set(u.entryId, u.enabled);
+  const ids = entries.flatMap((e) => CARD_KINDS.map((k) => cardId(e.id, k)));
+  const [cardRows, reviewRows] = await Promise.all([
+    db.userCards.bulkGet(ids),
+    db.userReviews.where('cardId').anyOf(ids).toArray(),
+  ]);
+  const cards = new Map<string, UserCard>();
+  for (const c of cardRows) if (c && !c.deleted) cards.set(c.id, c);
+  const reviews = new Map<string, UserReview[]>();
+  for (const r of reviewRows) {
+    if (r.deleted) continue;
+    const list = reviews.get(r.cardId);
+    if (list) list.push(r);
+    else reviews.set(r.cardId, [r]);
+  }
+  const settings = userDeck && !userDeck.deleted ? userDeck : null;
+  return {
+    deck,
+    entries,
+    entryById: new Map(entries.map((e) => [e.id, e])),
+    enabled,
+    cards,
+    reviews,
+    newPerDay: settings?.newPerDay ?? DEFAULT_NEW_PER_DAY,
+    desiredRetention: settings?.desiredRetention ?? DEFAULT_RETENTION,
+    newToday: newCardsIntroducedToday(reviewRows, new Set(ids), now),
+  };
+}
+
+/** The review queue of a loaded deck at `now`. */
+export function deckQueue(study: DeckStudy, now: number, kinds?: readonly CardKind[]): StudyQueue {
+  return buildQueue({
+    entries: study.entries,
+    enabled: study.enabled,
+    cards: study.cards,
+    now,
+    newPerDay: study.newPerDay,
+    newToday: study.newToday,
+    ...(kinds ? { kinds } : {}),
+  });
+}
+
+/** Records an answer: the review and the locally replayed card, in IndexedDB and the outbox
+ * (sent when online and signed in; a guest's wait for sign-in). */
+export async function recordAnswer(review: UserReview, card: UserCard): Promise<void> {
+  await saveUserReview(
+    {
+      id: review.id,
+      entryId: review.entryId,
+      kind: review.kind,
+      rating: review.rating,
+      reviewedAt: review.reviewedAt,
+      durationMs: review.durationMs,
+      ...(review.score !== undefined ? { score: review.score } : {}),
+      ...(review.desiredRetention !== undefined ? { desiredRetention: review.desiredRetention } : {}),
+    },
+    { card },
+  );
+}
+
+/** 'removed': the review was still queued and is gone, its card rebuilt from the other reviews.
+ * 'sent': the server already has it (it has no way to delete a review), so nothing changed.
+ * 'missing': no such review here. */
+export type RetractOutcome = 'removed' | 'sent' | 'missing';
+
+/** Takes back a recorded review while its upload is still queued: drops the outbox item and the
+ * local review, and rebuilds the card from the card's remaining local reviews (or removes it
+ * when none is left). A review the server acknowledged cannot be taken back. If the upload is
+ * in flight at that moment, the server keeps it and the next sync brings it back. */
+export async function retractReview(reviewId: string, deps: Deps = appDeps()): Promise<RetractOutcome> {
+  const { db, cache } = deps;
+  let card: UserCard | null = null;
+  let cardKey = '';
+  const outcome = await db.transaction('rw', [db.outbox, db.userReviews, db.userCards], async (): Promise<RetractOutcome> => {
+    const review = await db.userReviews.get(reviewId);
+    if (!review) return 'missing';
+    const items = await db.outbox.toArray();
+    const item = items.find(
+      (i) => isPending(i) && i.procedure === 'saveUserReview' && (i.input as { id?: string } | null)?.id === reviewId,
+    );
+    if (!item || item.seq === undefined) return 'sent';
+    await db.outbox.delete(item.seq);
+    await db.userReviews.delete(reviewId);
+    cardKey = review.cardId;
+    const others = (await db.userReviews.where('cardId').equals(review.cardId).toArray()).filter((r) => !r.deleted);
+    const schedule = replaySchedule(others);
+    const old = await db.userCards.get(review.cardId);
+    if (schedule) {
+      card = toUserCard(review.cardId, review.entryId, review.kind, schedule, old?.updatedAt ?? 0);
+      await db.userCards.put(card);
+    } else {
+      await db.userCards.delete(review.cardId);
+    }
+    return 'removed';
+  });
+  if (outcome === 'removed') {
+    cache.delete('userReviews', [reviewId]);
+    if (card) cache.put('userCards', [structuredClone(card)]);
+    else cache.delete('userCards', [cardKey]);
+    deps.outboxChanged?.();
+  }
+  return outcome;
+}
