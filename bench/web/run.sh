@@ -201,6 +201,7 @@ echo "server: $SERVER_URL (SQLite, the catalogue)"
 bench "1. cold full sync into IndexedDB (fresh context, /home)" node "$HERE/sync.mjs" "$SERVER_URL"
 bench "2. warm offline start to the first deck title (/decks)" node "$HERE/offline.mjs" "$SERVER_URL"
 bench "5. open /entries with ${ENTRIES} entries, to the first entry row" node "$HERE/entries.mjs" "$SERVER_URL"
+WRITEIT_BIN="$BIN" bench "9. open /admin/ko/entries as an admin with ${ENTRIES} entries, to the first entry row" node "$HERE/admin-entries.mjs" "$SERVER_URL" "$WORK/catalogue"
 bench "6. review: rating key to the next card painted (${ENTRIES} entries loaded)" node "$HERE/review.mjs" "$SERVER_URL"
 bench "8. frame time while drawing on the writing canvas" node "$HERE/drawing.mjs" "$SERVER_URL"
 if [[ -f "$HERE/node_modules/lighthouse/package.json" && -n "${BENCH_WEB_LIGHTHOUSE-mobile,desktop}" ]]; then

@@ -28,6 +28,12 @@ pub const EXAMPLE_TEXT_MAX: usize = 500;
 pub const URL_MAX: usize = 2_048;
 /// Strokes per character (the most complex CJK characters have under 64).
 pub const STROKES_MAX: usize = 64;
+/// A character's matcher leniency, least and most.
+pub const LENIENCY_MIN: f64 = 0.25;
+/// See [`LENIENCY_MIN`].
+pub const LENIENCY_MAX: f64 = 4.0;
+/// Alternative stroke orders a character may list.
+pub const ALTERNATIVE_ORDERS_MAX: usize = 8;
 /// One stroke's SVG path.
 pub const STROKE_PATH_MAX: usize = 10_000;
 /// Points in one stroke median.

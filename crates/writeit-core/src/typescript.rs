@@ -45,8 +45,8 @@ pub fn types_ts() -> String {
          Partial<Pick<Deck, 'description' | 'entryIds' | 'position'>> & ServerFields;\n\
          export type SaveEntryInput = Omit<Entry, 'updatedAt' | 'deleted' | 'reading' | 'meanings' | 'notes' | 'examples'> &\n  \
          Partial<Pick<Entry, 'reading' | 'meanings' | 'notes' | 'examples'>> & ServerFields;\n\
-         export type SaveCharacterInput = Omit<Character, 'updatedAt' | 'deleted' | 'strokes' | 'source'> &\n  \
-         Partial<Pick<Character, 'strokes' | 'source'>> & ServerFields;\n\
+         export type SaveCharacterInput = Omit<Character, 'updatedAt' | 'deleted' | 'strokes' | 'source' | 'leniency' | 'alternatives'> &\n  \
+         Partial<Pick<Character, 'strokes' | 'source' | 'leniency' | 'alternatives'>> & ServerFields;\n\
          export type SaveUserReviewInput = Omit<UserReview, 'updatedAt' | 'deleted' | 'durationMs'> &\n  \
          Partial<Pick<UserReview, 'durationMs'>> & ServerFields;\n",
     );

@@ -126,6 +126,8 @@ pub async fn generate(
                     strokes,
                     source: "Generated for benchmarks".into(),
                     updated_at: 0,
+                    leniency: 1.0,
+                    alternatives: vec![],
                     deleted: false,
                 }
             })

@@ -66,6 +66,8 @@ impl CharacterSet {
                 strokes: c.strokes.clone(),
                 source: self.source.clone(),
                 updated_at: 0,
+                leniency: 1.0,
+                alternatives: vec![],
                 deleted: false,
             })
             .collect()

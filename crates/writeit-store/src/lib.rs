@@ -76,6 +76,19 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
         entries: Vec<Entry>,
         may_write: MayWrite<'_>,
     ) -> Result<Vec<Entry>>;
+    /// Saves an import in one transaction: `entries` (new rows) and the deck that lists them, a
+    /// new deck or an existing one they are appended to. Nothing is written when any row fails
+    /// (an unknown language, a language the caller may not write, a deck over its entry limit).
+    async fn save_import(
+        &self,
+        deck: ImportDeck,
+        entries: Vec<Entry>,
+        may_write: MayWrite<'_>,
+    ) -> Result<Deck>;
+    /// A deck by id, tombstone included.
+    async fn deck(&self, id: &str) -> Result<Option<Deck>>;
+    /// The entries a deck lists, in its order (ids that name no entry are skipped).
+    async fn deck_entries(&self, id: &str) -> Result<Vec<Entry>>;
     /// Upserts characters in one transaction.
     async fn save_characters(
         &self,
@@ -96,6 +109,15 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     async fn user(&self, id: &str) -> Result<Option<User>>;
     /// Counts of (languages, decks, entries, characters), tombstones included.
     async fn public_counts(&self) -> Result<[i64; 4]>;
+}
+
+/// The deck an import fills.
+#[derive(Clone, Debug)]
+pub enum ImportDeck {
+    /// A deck to create (its `entryIds` are kept, the imported ones appended).
+    New(Deck),
+    /// An existing deck, which must be in `language_code`.
+    Existing { id: String, language_code: String },
 }
 
 /// The tables everyone syncs.

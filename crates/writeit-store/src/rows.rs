@@ -8,6 +8,7 @@ use crate::{Result, StoreError};
 /// Typed column access by position, implemented for both databases' rows.
 pub(crate) trait Row {
     fn text(&self, i: usize) -> Result<String>;
+    fn opt_text(&self, i: usize) -> Result<Option<String>>;
     fn int(&self, i: usize) -> Result<i64>;
     fn opt_int(&self, i: usize) -> Result<Option<i64>>;
     fn real(&self, i: usize) -> Result<f64>;
@@ -19,6 +20,9 @@ macro_rules! impl_row {
     ($row:ty) => {
         impl Row for $row {
             fn text(&self, i: usize) -> Result<String> {
+                Ok(sqlx::Row::try_get(self, i)?)
+            }
+            fn opt_text(&self, i: usize) -> Result<Option<String>> {
                 Ok(sqlx::Row::try_get(self, i)?)
             }
             fn int(&self, i: usize) -> Result<i64> {
@@ -69,6 +73,37 @@ pub(crate) fn user_entry(r: &impl Row) -> Result<UserEntry> {
         enabled: r.flag(1)?,
         updated_at: r.int(2)?,
         deleted: r.flag(3)?,
+    })
+}
+
+/// A deck row as `deck_get.sql` selects it.
+pub(crate) fn deck(r: &impl Row) -> Result<Deck> {
+    Ok(Deck {
+        id: r.text(0)?,
+        language_code: r.text(1)?,
+        title: r.text(2)?,
+        description: r.text(3)?,
+        entry_ids: json(r, 4, "decks.entry_ids")?,
+        position: i32::try_from(r.int(5)?)
+            .map_err(|_| StoreError::Corrupt("decks.position out of range".into()))?,
+        updated_at: r.int(6)?,
+        deleted: r.flag(7)?,
+    })
+}
+
+/// An entry row as `deck_entries.sql` selects it.
+pub(crate) fn entry(r: &impl Row) -> Result<Entry> {
+    Ok(Entry {
+        id: r.text(0)?,
+        language_code: r.text(1)?,
+        text: r.text(2)?,
+        reading: r.text(3)?,
+        meanings: json(r, 4, "entries.meanings")?,
+        notes: r.text(5)?,
+        examples: json(r, 6, "entries.examples")?,
+        audio_url: r.opt_text(7)?,
+        updated_at: r.int(8)?,
+        deleted: r.flag(9)?,
     })
 }
 

@@ -34,6 +34,7 @@ pub(crate) mod sql {
         USER_UPSERT = "user_upsert.sql";
         USER_GET = "user_get.sql";
         PUBLIC_COUNTS = "public_counts.sql";
+        DECK_GET = "deck_get.sql";
     }
 
     /// What only SQLite spells this way.
@@ -44,6 +45,7 @@ pub(crate) mod sql {
             DECKS_PAGE_JSON = "sqlite/decks_page_json.sql";
             ENTRIES_PAGE_JSON = "sqlite/entries_page_json.sql";
             CHARACTERS_PAGE_JSON = "sqlite/characters_page_json.sql";
+            DECK_ENTRIES = "sqlite/deck_entries.sql";
         }
     }
 
@@ -55,6 +57,7 @@ pub(crate) mod sql {
             DECKS_PAGE_JSON = "postgres/decks_page_json.sql";
             ENTRIES_PAGE_JSON = "postgres/entries_page_json.sql";
             CHARACTERS_PAGE_JSON = "postgres/characters_page_json.sql";
+            DECK_ENTRIES = "postgres/deck_entries.sql";
         }
     }
 }
@@ -78,7 +81,7 @@ macro_rules! sql_store {
 
         use crate::rows::{self, to_json};
         use crate::sql_store::{now_ms, sql};
-        use crate::{MayWrite, PublicTable, Result, Store, StoreError, User};
+        use crate::{ImportDeck, MayWrite, PublicTable, Result, Store, StoreError, User};
 
         type Tx = sqlx::Transaction<'static, $db>;
 
@@ -176,6 +179,59 @@ macro_rules! sql_store {
             }
         }
 
+        /// Upserts `entries` stamped `stamp` inside `tx`, checking each one's language.
+        async fn upsert_entries(
+            tx: &mut Tx,
+            stamp: i64,
+            entries: &mut [Entry],
+            may_write: MayWrite<'_>,
+        ) -> Result<()> {
+            let mut known = HashSet::new();
+            for e in entries {
+                check_write(
+                    tx,
+                    &mut known,
+                    may_write,
+                    sql::ENTRY_LANGUAGE,
+                    &e.id,
+                    &e.language_code,
+                )
+                .await?;
+                e.updated_at = stamp;
+                sqlx::query(sql::ENTRY_UPSERT)
+                    .bind(&e.id)
+                    .bind(&e.language_code)
+                    .bind(&e.text)
+                    .bind(&e.reading)
+                    .bind(to_json(&e.meanings))
+                    .bind(&e.notes)
+                    .bind(to_json(&e.examples))
+                    .bind(&e.audio_url)
+                    .bind(stamp)
+                    .bind(e.deleted)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+            Ok(())
+        }
+
+        /// Upserts one deck stamped `stamp` inside `tx` (the caller has checked its language).
+        async fn upsert_deck(tx: &mut Tx, stamp: i64, d: &mut Deck) -> Result<()> {
+            d.updated_at = stamp;
+            sqlx::query(sql::DECK_UPSERT)
+                .bind(&d.id)
+                .bind(&d.language_code)
+                .bind(&d.title)
+                .bind(&d.description)
+                .bind(to_json(&d.entry_ids))
+                .bind(i64::from(d.position))
+                .bind(stamp)
+                .bind(d.deleted)
+                .execute(&mut **tx)
+                .await?;
+            Ok(())
+        }
+
         fn forbidden(language: &str) -> StoreError {
             StoreError::Forbidden(format!("You may not edit content in language '{language}'"))
         }
@@ -260,18 +316,7 @@ macro_rules! sql_store {
                         &d.language_code,
                     )
                     .await?;
-                    d.updated_at = stamp;
-                    sqlx::query(sql::DECK_UPSERT)
-                        .bind(&d.id)
-                        .bind(&d.language_code)
-                        .bind(&d.title)
-                        .bind(&d.description)
-                        .bind(to_json(&d.entry_ids))
-                        .bind(i64::from(d.position))
-                        .bind(stamp)
-                        .bind(d.deleted)
-                        .execute(&mut *tx)
-                        .await?;
+                    upsert_deck(&mut tx, stamp, d).await?;
                 }
                 tx.commit().await?;
                 Ok(decks)
@@ -283,34 +328,83 @@ macro_rules! sql_store {
                 may_write: MayWrite<'_>,
             ) -> Result<Vec<Entry>> {
                 let (mut tx, stamp) = self.begin_write().await?;
-                let mut known = HashSet::new();
-                for e in &mut entries {
-                    check_write(
-                        &mut tx,
-                        &mut known,
-                        may_write,
-                        sql::ENTRY_LANGUAGE,
-                        &e.id,
-                        &e.language_code,
-                    )
-                    .await?;
-                    e.updated_at = stamp;
-                    sqlx::query(sql::ENTRY_UPSERT)
-                        .bind(&e.id)
-                        .bind(&e.language_code)
-                        .bind(&e.text)
-                        .bind(&e.reading)
-                        .bind(to_json(&e.meanings))
-                        .bind(&e.notes)
-                        .bind(to_json(&e.examples))
-                        .bind(&e.audio_url)
-                        .bind(stamp)
-                        .bind(e.deleted)
-                        .execute(&mut *tx)
-                        .await?;
-                }
+                upsert_entries(&mut tx, stamp, &mut entries, may_write).await?;
                 tx.commit().await?;
                 Ok(entries)
+            }
+
+            async fn save_import(
+                &self,
+                target: ImportDeck,
+                mut entries: Vec<Entry>,
+                may_write: MayWrite<'_>,
+            ) -> Result<Deck> {
+                let (mut tx, stamp) = self.begin_write().await?;
+                // Read inside the write transaction: begin_write holds the clock row, so no
+                // other write can change the deck's entry list between this read and the commit.
+                let mut deck = match target {
+                    ImportDeck::New(deck) => {
+                        let mut known = HashSet::new();
+                        check_write(
+                            &mut tx,
+                            &mut known,
+                            may_write,
+                            sql::DECK_LANGUAGE,
+                            &deck.id,
+                            &deck.language_code,
+                        )
+                        .await?;
+                        deck
+                    }
+                    ImportDeck::Existing { id, language_code } => {
+                        let row = sqlx::query(sql::DECK_GET)
+                            .bind(&id)
+                            .fetch_optional(&mut *tx)
+                            .await?;
+                        let deck = match row.as_ref().map(rows::deck).transpose()? {
+                            Some(d) if !d.deleted => d,
+                            _ => return Err(StoreError::Invalid(format!("deckId: no deck '{id}'"))),
+                        };
+                        if !may_write(&deck.language_code) {
+                            return Err(forbidden(&deck.language_code));
+                        }
+                        if deck.language_code != language_code {
+                            return Err(StoreError::Invalid(format!(
+                                "languageCode: deck '{id}' is in language '{}', not '{language_code}'",
+                                deck.language_code
+                            )));
+                        }
+                        deck
+                    }
+                };
+                deck.entry_ids.extend(entries.iter().map(|e| e.id.clone()));
+                {
+                    use writeit_core::validate::Validate;
+                    deck.validate()
+                        .map_err(|e| StoreError::Invalid(e.message))?;
+                }
+                upsert_entries(&mut tx, stamp, &mut entries, may_write).await?;
+                upsert_deck(&mut tx, stamp, &mut deck).await?;
+                tx.commit().await?;
+                Ok(deck)
+            }
+
+            async fn deck(&self, id: &str) -> Result<Option<Deck>> {
+                let row = sqlx::query(sql::DECK_GET)
+                    .bind(id)
+                    .fetch_optional(&self.read)
+                    .await?;
+                row.as_ref().map(rows::deck).transpose()
+            }
+
+            async fn deck_entries(&self, id: &str) -> Result<Vec<Entry>> {
+                sqlx::query(sql::$dialect::DECK_ENTRIES)
+                    .bind(id)
+                    .fetch_all(&self.read)
+                    .await?
+                    .iter()
+                    .map(rows::entry)
+                    .collect()
             }
 
             async fn save_characters(
@@ -339,6 +433,8 @@ macro_rules! sql_store {
                         .bind(&c.source)
                         .bind(stamp)
                         .bind(c.deleted)
+                        .bind(c.leniency)
+                        .bind(to_json(&c.alternatives))
                         .execute(&mut *tx)
                         .await?;
                 }

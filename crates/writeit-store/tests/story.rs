@@ -42,6 +42,103 @@ stories! {
     story_users => sqlite_users, postgres_users;
     story_concurrent_sync => sqlite_concurrent_sync, postgres_concurrent_sync;
     story_concurrent_review_sync => sqlite_concurrent_review_sync, postgres_concurrent_review_sync;
+    story_import => sqlite_import, postgres_import;
+}
+
+/// An import saves its entries and their deck in one transaction with one stamp; appending keeps
+/// the deck's list; any failure (language, permission, deck limit) writes nothing.
+async fn story_import(store: SharedStore) {
+    use writeit_store::ImportDeck;
+    seed_languages(&store).await;
+    let only_ko = |language: &str| language == "ko";
+    let entries: Vec<Entry> = (0..3)
+        .map(|i| EntryAdder::new("ko").text(&format!("단어{i}")).build())
+        .collect();
+    let deck = store
+        .save_import(
+            ImportDeck::New(DeckAdder::new("ko").title("Imported").build()),
+            entries.clone(),
+            &only_ko,
+        )
+        .await
+        .unwrap();
+    let ids: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
+    assert_eq!(deck.entry_ids, ids);
+    assert_eq!(store.deck(&deck.id).await.unwrap().unwrap(), deck);
+    let stored = store.deck_entries(&deck.id).await.unwrap();
+    assert_eq!(stored.len(), 3);
+    assert!(stored.iter().all(|e| e.updated_at == deck.updated_at));
+    assert_eq!(stored[2].text, "단어2");
+
+    // Appending to an existing deck keeps its entries first.
+    let more = vec![EntryAdder::new("ko").text("더").build()];
+    let existing = ImportDeck::Existing {
+        id: deck.id.clone(),
+        language_code: "ko".into(),
+    };
+    let appended = store
+        .save_import(existing.clone(), more.clone(), &only_ko)
+        .await
+        .unwrap();
+    assert_eq!(appended.entry_ids.len(), 4);
+    assert_eq!(appended.entry_ids[3], more[0].id);
+    assert!(appended.updated_at > deck.updated_at);
+    assert_eq!(store.deck_entries(&deck.id).await.unwrap()[3].text, "더");
+
+    // Failures write nothing: not the entries before the bad one, not the deck.
+    let before = (
+        store.public_counts().await.unwrap(),
+        store.server_time().await.unwrap(),
+    );
+    let mixed = vec![EntryAdder::new("ko").build(), EntryAdder::new("ja").build()];
+    assert_forbidden(store.save_import(existing.clone(), mixed, &only_ko).await);
+    assert_forbidden(
+        store
+            .save_import(
+                ImportDeck::New(DeckAdder::new("ja").build()),
+                vec![EntryAdder::new("ja").build()],
+                &only_ko,
+            )
+            .await,
+    );
+    let message = invalid(
+        store
+            .save_import(
+                ImportDeck::Existing {
+                    id: deck.id.clone(),
+                    language_code: "ja".into(),
+                },
+                vec![EntryAdder::new("ja").build()],
+                &anyone,
+            )
+            .await,
+    );
+    assert!(message.contains("language 'ko'"), "{message}");
+    let message = invalid(
+        store
+            .save_import(
+                ImportDeck::Existing {
+                    id: new_id(),
+                    language_code: "ko".into(),
+                },
+                vec![EntryAdder::new("ko").build()],
+                &anyone,
+            )
+            .await,
+    );
+    assert!(message.starts_with("deckId: no deck"), "{message}");
+    let too_many: Vec<Entry> = (0..writeit_core::limits::DECK_ENTRIES_MAX - 3)
+        .map(|_| EntryAdder::new("ko").build())
+        .collect();
+    let message = invalid(store.save_import(existing, too_many, &anyone).await);
+    assert!(message.contains("entryIds"), "{message}");
+    assert_eq!(
+        (
+            store.public_counts().await.unwrap(),
+            store.server_time().await.unwrap()
+        ),
+        before
+    );
 }
 
 /// The message of a `StoreError::Invalid`, failing on any other outcome.

@@ -2,7 +2,7 @@
 // The shell end to end in jsdom: routes, layouts, error pages, data pages over a seeded local
 // database, the locale switch with its failure path, and right-to-left.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
 import type { Deck, Entry, Language, UserCard } from '../api/generated/types';
 
@@ -93,6 +93,20 @@ function renderAt(path: string) {
   return { router, i18n };
 }
 
+/** A stored session (as the auth store keeps it) whose ID token carries `claims`; the account
+ * lookup fails in jsdom, so the token's role stands. */
+function signInLocally(userId: string, claims: object) {
+  const part = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const idToken = `${part({ alg: 'EdDSA' })}.${part({ sub: userId, ...claims })}.sig`;
+  localStorage.setItem('auth', JSON.stringify({ userId, idToken, refreshToken: 'r', expiresAt: Date.now() + 3_600_000, email: `${userId}@example.com` }));
+  window.dispatchEvent(new StorageEvent('storage', { key: 'auth' }));
+}
+
+function signOutLocally() {
+  localStorage.removeItem('auth');
+  window.dispatchEvent(new StorageEvent('storage', { key: 'auth' }));
+}
+
 describe('app shell', () => {
   it('shows the landing page on / with a way to /home', async () => {
     renderAt('/');
@@ -151,10 +165,31 @@ describe('app shell', () => {
   });
 
   it('lists languages with counts in the admin layout', async () => {
-    renderAt('/admin');
-    expect(await screen.findByRole('link', { name: 'Korean · 한국어' })).toBeTruthy();
-    expect(await screen.findByText('450')).toBeTruthy();
-    expect(screen.getByText('WriteIt Admin')).toBeTruthy();
+    signInLocally('admin-1', { role: 'admin' });
+    try {
+      renderAt('/admin');
+      expect(await screen.findByRole('link', { name: 'Korean · 한국어' })).toBeTruthy();
+      expect(await screen.findByText('450')).toBeTruthy();
+      expect(screen.getByText('WriteIt Admin')).toBeTruthy();
+    } finally {
+      signOutLocally();
+    }
+  });
+
+  it('shows the 403 page instead of the admin layout to a guest and to another language’s editor', async () => {
+    renderAt('/admin/ko/entries');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forbidden' })).toBeTruthy();
+    expect(screen.queryByText('WriteIt Admin')).toBeNull();
+    expect(within(screen.getByTestId('admin-forbidden')).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin?continueUrl=%2Fadmin%2Fko%2Fentries');
+    cleanup();
+    signInLocally('editor-ja', { role: 'editor', langs: ['ja'] });
+    try {
+      renderAt('/admin/ko');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Forbidden' })).toBeTruthy();
+      expect(screen.getByText(/not an editor of the language ko/)).toBeTruthy();
+    } finally {
+      signOutLocally();
+    }
   });
 
   it('gives a fatal 404 for invalid parameters', async () => {

@@ -2,10 +2,10 @@
 // gzipped to the first load, make bench). Pages load on demand (React.lazy, driving the loading
 // bar); routes with parameters validate them first (invalid → fatal 404); unmatched paths get the
 // non-fatal 404 inside their layout.
-import { lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, matchPath, useLocation, useParams } from 'react-router';
 import { pageNotFoundError } from './errors';
-import { AdminLayout, DefaultLayout } from './layout/layouts';
+import { AdminShellsProvider, DefaultLayout } from './layout/layouts';
 import { trackLoading } from './loadingBar';
 import { RootLayout } from './RootLayout';
 import { validParams } from './routeParams';
@@ -49,6 +49,7 @@ const admin = () => import('../features/admin/pages');
 const settings = () => import('../features/settings/pages');
 const auth = () => import('../features/auth/pages');
 const writing = () => import('../features/writing/WritingPage');
+const characterEditor = () => import('../features/characterEditor/pages');
 const misc = () => import('../features/misc/pages');
 const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'), 'NotFoundPage');
 
@@ -81,10 +82,10 @@ const ADMIN_PAGES: [string, () => PageModule, string][] = [
   [':languageCode', admin, 'AdminLanguagePage'],
   [':languageCode/decks', admin, 'AdminDecksPage'],
   [':languageCode/entries', admin, 'AdminEntriesPage'],
-  [':languageCode/characters', admin, 'AdminCharactersPage'],
+  [':languageCode/characters', characterEditor, 'AdminCharactersPage'],
   [':languageCode/decks/:deckId', admin, 'AdminDeckPage'],
   [':languageCode/entries/:entryId', admin, 'AdminEntryPage'],
-  [':languageCode/characters/:characterId', admin, 'AdminCharacterPage'],
+  [':languageCode/characters/:characterId', characterEditor, 'AdminCharacterPage'],
 ];
 
 /** Loads the page module of `pathname` (and the first data it preloads), so the first render
@@ -131,6 +132,8 @@ function routesOf(pages: [string, () => PageModule, string][]) {
 const defaultRoutes = routesOf(DEFAULT_PAGES);
 const adminRoutes = routesOf(ADMIN_PAGES);
 const AdminHomePage = lazyPage(admin, 'AdminHomePage');
+// The admin layout comes with the admin pages: it decides who sees them (403 for anyone else).
+const GatedAdminLayout = lazyPage(admin, 'GatedAdminLayout');
 
 /** The app's routes, inside whichever router the caller provides. */
 export function AppRoutes() {
@@ -142,7 +145,16 @@ export function AppRoutes() {
           {defaultRoutes}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
-        <Route path="admin" element={<AdminLayout />}>
+        <Route
+          path="admin"
+          element={
+            <AdminShellsProvider>
+              <Suspense fallback={null}>
+                <GatedAdminLayout />
+              </Suspense>
+            </AdminShellsProvider>
+          }
+        >
           <Route index element={<AdminHomePage />} />
           {adminRoutes}
           <Route path="*" element={<NotFoundPage />} />

@@ -22,7 +22,7 @@ const jamo = new Map(jamoSet.characters.map((c) => [c.value, c.strokes]));
 const vectors = read<{ value: string; strokes: Stroke[] }[]>('hangul-vectors.json');
 
 function row(value: string, strokes: Stroke[]): Character {
-  return { id: `id-${value}`, languageCode: 'ko', value, strokes, source: 'test', updatedAt: 1, deleted: false };
+  return { id: `id-${value}`, languageCode: 'ko', value, strokes, source: 'test', leniency: 1, alternatives: [], updatedAt: 1, deleted: false };
 }
 
 describe('Hangul composer', () => {

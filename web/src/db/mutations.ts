@@ -159,6 +159,8 @@ export function createMutations(engine: SyncEngine): Mutations {
       const row: Character = {
         strokes: [],
         source: '',
+        leniency: 1,
+        alternatives: [],
         ...(old ?? {}),
         ...input,
         id,

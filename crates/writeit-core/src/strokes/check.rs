@@ -97,6 +97,8 @@ mod tests {
             strokes,
             source: String::new(),
             updated_at: 0,
+            leniency: 1.0,
+            alternatives: vec![],
             deleted: false,
         }
     }

@@ -353,6 +353,8 @@ impl CharacterAdder {
             ],
             source: "authored (MIT)".into(),
             updated_at: 0,
+            leniency: 1.0,
+            alternatives: vec![],
             deleted: false,
         })
     }

@@ -42,7 +42,16 @@ value: string, strokes: Array<Stroke>,
 /**
  * Origin and licence of the stroke data.
  */
-source: string, updatedAt: number, deleted: boolean, };
+source: string, 
+/**
+ * How forgiving the stroke matcher is with this character: 1 is the default, more forgives
+ * more; the learner's own setting multiplies it.
+ */
+leniency: number, 
+/**
+ * Other accepted stroke orders, each a permutation of the stroke indices.
+ */
+alternatives: Array<Array<number>>, updatedAt: number, deleted: boolean, };
 
 export type UserEntry = { id: string, entryId: string, enabled: boolean, updatedAt: number, deleted: boolean, };
 
@@ -86,7 +95,7 @@ export type SaveDeckInput = Omit<Deck, 'updatedAt' | 'deleted' | 'description' |
   Partial<Pick<Deck, 'description' | 'entryIds' | 'position'>> & ServerFields;
 export type SaveEntryInput = Omit<Entry, 'updatedAt' | 'deleted' | 'reading' | 'meanings' | 'notes' | 'examples'> &
   Partial<Pick<Entry, 'reading' | 'meanings' | 'notes' | 'examples'>> & ServerFields;
-export type SaveCharacterInput = Omit<Character, 'updatedAt' | 'deleted' | 'strokes' | 'source'> &
-  Partial<Pick<Character, 'strokes' | 'source'>> & ServerFields;
+export type SaveCharacterInput = Omit<Character, 'updatedAt' | 'deleted' | 'strokes' | 'source' | 'leniency' | 'alternatives'> &
+  Partial<Pick<Character, 'strokes' | 'source' | 'leniency' | 'alternatives'>> & ServerFields;
 export type SaveUserReviewInput = Omit<UserReview, 'updatedAt' | 'deleted' | 'durationMs'> &
   Partial<Pick<UserReview, 'durationMs'>> & ServerFields;

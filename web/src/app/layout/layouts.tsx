@@ -7,9 +7,11 @@ import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StyleOutlined from '@mui/icons-material/StyleOutlined';
 import ViewAgendaOutlined from '@mui/icons-material/ViewAgendaOutlined';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { useT } from '../../i18n/I18nContext';
+import { validParams } from '../routeParams';
+import { AdminShellsContext } from './adminShells';
 import { AppShell, type NavItem } from './AppShell';
 
 /** The page of the route; pages load on demand, and the layout stays on screen meanwhile. */
@@ -67,5 +69,22 @@ export function AdminLayout() {
     >
       <PageOutlet />
     </AppShell>
+  );
+}
+
+/** Hands the admin gate (features/admin/AdminGate.tsx) the layouts it chooses between. */
+export function AdminShellsProvider({ children }: { children: ReactNode }) {
+  const t = useT();
+  const items = useMainNav();
+  const params = useParams();
+  const inDefault = (content: ReactNode) => (
+    <AppShell title={t('app.name')} titleTo="/home" items={items}>
+      {content}
+    </AppShell>
+  );
+  return (
+    <AdminShellsContext.Provider value={{ admin: <AdminLayout />, defaultLayout: <DefaultLayout />, inDefault, paramsValid: validParams(params) }}>
+      {children}
+    </AdminShellsContext.Provider>
   );
 }

@@ -73,6 +73,11 @@ const preloadedEntries = new Map<string, Entry[]>();
 export async function preload(pathname: string): Promise<void> {
   if (pathname !== '/entries') return;
   const language = languageCodeStore.get();
+  await preloadFirstEntries(language);
+}
+
+/** Reads a language's first rows ahead of a list's first render (also the admin list's preload). */
+export async function preloadFirstEntries(language: string): Promise<void> {
   preloadedEntries.set(language, await readFirstEntries(language, FIRST_ENTRIES));
 }
 
@@ -91,7 +96,7 @@ function useEntriesVersion(language: string): string | undefined {
 const RELOAD_DEBOUNCE_MS = 1000;
 
 /** A language's entries in text order: the first rows at once, then all of them. */
-function useEntryRows(language: string): { rows: Entry[]; complete: boolean } | undefined {
+export function useEntryRows(language: string): { rows: Entry[]; complete: boolean } | undefined {
   const [state, setState] = useState<{ language: string; rows: Entry[]; complete: boolean } | undefined>(() => {
     const first = preloadedEntries.get(language);
     return first ? { language, rows: first, complete: false } : undefined;

@@ -19,6 +19,7 @@ import { Link, useParams } from 'react-router';
 import type { Entry } from '../../api/generated/types';
 import { WritingCanvas, type StrokeFeedback } from '../../canvas/WritingCanvas';
 import { gridTypeOf, writtenRightToLeft } from '../../canvas/grids';
+import { candidateOrders, inOrder, judgeInOrders } from '../../canvas/orders';
 import type { InkPoint } from '../../canvas/ink';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { loadCharacter, type CharacterStrokes } from '../../characters/lookup';
@@ -128,12 +129,20 @@ function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
 
   const character = characters?.[index] ?? null;
   const strokes = useMemo(() => character?.strokes ?? [], [character]);
+  // Orders the character accepts (canonical first); narrowed as strokes are accepted.
+  const baseOrders = useMemo(() => candidateOrders(strokes.length, character?.stored?.alternatives ?? []), [strokes, character]);
+  const [narrowed, setNarrowed] = useState<number[][] | null>(null);
+  const orders = narrowed ?? baseOrders;
+  const ordered = useMemo(() => inOrder(strokes, orders[0] ?? []), [strokes, orders]);
+  /** The learner's leniency times the character's own (from its data, set in the admin editor). */
+  const leniency = settings.leniency * (character?.stored?.leniency ?? 1);
   const free = characters !== undefined && character === null;
 
   const restart = useCallback(() => {
     setIndex(0);
     setDone(0);
     setDrawn([]);
+    setNarrowed(null);
     setMisses(0);
     setHint(null);
     setFeedback(null);
@@ -169,6 +178,7 @@ function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
       setIndex(index + 1);
       setDone(0);
       setDrawn([]);
+      setNarrowed(null);
       setMisses(0);
       setHint(null);
       setFreeInk([]);
@@ -186,7 +196,10 @@ function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
         return;
       }
       if (!matcher) return;
-      const judged = matcher.judgeStroke(points, strokes, done, { leniency: settings.leniency, drawnSoFar: drawn });
+      const { judgement: judged, orders: left } = judgeInOrders(matcher.judgeStroke, points, strokes, orders, done, {
+        leniency,
+        drawnSoFar: drawn,
+      });
       feedbackKey.current++;
       if (judged.verdict === 'accepted') {
         const nowDone = done + 1;
@@ -195,6 +208,7 @@ function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
         setTally(updated);
         setDone(nowDone);
         setDrawn((d) => [...d, points]);
+        setNarrowed(left);
         setMisses(0);
         setHint(null);
         setFeedback({ kind: 'accepted', points, key: feedbackKey.current });
@@ -221,7 +235,7 @@ function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
             : t('writing.wrongShape'),
       );
     },
-    [characters, done, drawn, free, hint, matcher, misses, next, result, settings, strokes, t, tally],
+    [characters, done, drawn, free, hint, leniency, matcher, misses, next, orders, result, settings, strokes, t, tally],
   );
 
   /** Free writing: score the drawing against the font's glyph and move on. */
@@ -239,6 +253,8 @@ function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
     else if (done > 0) {
       setDone(done - 1);
       setDrawn((d) => d.slice(0, -1));
+      // Which orders the remaining strokes allow is worked out again from the start.
+      if (done - 1 === 0) setNarrowed(null);
       setTally((x) => ({ ...x, strokes: Math.max(0, x.strokes - 1) }));
     }
     setFeedback(null);
@@ -248,6 +264,7 @@ function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
     setTally((x) => ({ ...x, strokes: Math.max(0, x.strokes - done) }));
     setDone(0);
     setDrawn([]);
+    setNarrowed(null);
     setFreeInk([]);
     setFeedback(null);
     setHint(null);
@@ -348,7 +365,7 @@ function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
               gridType={gridTypeOf(entry.languageCode)}
               mode={mode}
               size={size}
-              strokes={strokes}
+              strokes={ordered}
               showOutline={practice === 'guided'}
               done={done}
               hint={hint}

@@ -1,7 +1,7 @@
 -- A page of characters as the JSON array the API answers.
 SELECT COALESCE(json_agg(json_build_object(
     'id', id, 'languageCode', language_code, 'value', value, 'strokes', strokes::json,
-    'source', source,
+    'source', source, 'leniency', leniency, 'alternatives', alternatives::json,
     'updatedAt', updated_at, 'deleted', deleted
 ) ORDER BY updated_at, id), '[]'::json)::text
 FROM (SELECT * FROM characters

@@ -1,7 +1,7 @@
 -- A page of characters as the JSON array the API answers.
 SELECT json_group_array(json_object(
     'id', id, 'languageCode', language_code, 'value', value, 'strokes', json(strokes),
-    'source', source,
+    'source', source, 'leniency', leniency, 'alternatives', json(alternatives),
     'updatedAt', updated_at, 'deleted', json(CASE WHEN deleted THEN 'true' ELSE 'false' END)
 ) ORDER BY updated_at, id)
 FROM (SELECT * FROM characters

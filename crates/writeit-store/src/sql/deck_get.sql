@@ -1,0 +1,2 @@
+SELECT id, language_code, title, description, entry_ids, position, updated_at, deleted
+FROM decks WHERE id = $1

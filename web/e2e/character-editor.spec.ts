@@ -1,0 +1,96 @@
+// The stroke editor end to end (issue 8): an admin redraws a character's stroke in the editor and
+// saves it; writing practice then accepts the new stroke, which it refused before.
+// DOM types for the code that runs in the page (page.evaluate).
+/// <reference lib="dom" />
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { repoDir } from './server';
+import { waitForFullSync } from './helpers';
+
+const PASSWORD = 'a quiet river 42';
+
+/** Draws a polyline of box points on the canvas with the mouse. */
+async function draw(page: Page, points: readonly (readonly [number, number])[]) {
+  const box = await page.getByTestId('ink').boundingBox();
+  if (!box) throw new Error('no canvas');
+  const at = ([x, y]: readonly [number, number]) => [box.x + (x / 1024) * box.width, box.y + (y / 1024) * box.height] as const;
+  const [first, ...rest] = points;
+  if (!first) return;
+  await page.mouse.move(...at(first));
+  await page.mouse.down();
+  for (const p of rest) await page.mouse.move(...at(p), { steps: 6 });
+  await page.mouse.up();
+}
+
+/** The id of ㄱ's character row and of its deck and entry, from the local database. */
+async function ids(page: Page) {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((ok, fail) => {
+      const open = indexedDB.open('writeit');
+      open.onsuccess = () => ok(open.result);
+      open.onerror = () => fail(open.error ?? new Error('open'));
+    });
+    const all = <T,>(store: string) =>
+      new Promise<T[]>((ok) => {
+        const req = db.transaction(store).objectStore(store).getAll();
+        req.onsuccess = () => ok(req.result as T[]);
+      });
+    const character = (await all<{ id: string; value: string; languageCode: string }>('characters')).find((c) => c.value === 'ㄱ' && c.languageCode === 'ko');
+    const entry = (await all<{ id: string; text: string; languageCode: string }>('entries')).find((e) => e.text === 'ㄱ' && e.languageCode === 'ko');
+    const deck = (await all<{ id: string; entryIds: string[] }>('decks')).find((d) => entry && d.entryIds.includes(entry.id));
+    db.close();
+    if (!character || !entry || !deck) throw new Error('no ㄱ');
+    return { characterId: character.id, entryId: entry.id, deckId: deck.id };
+  });
+}
+
+const HORIZONTAL: [number, number][] = [[200, 500], [500, 500], [820, 500]];
+
+test('a stroke redrawn in the editor is accepted in writing practice', async ({ page, request }) => {
+  const email = `editor-${Date.now()}@example.com`;
+  expect((await request.post('/identity/v1/accounts:signUp', { data: { email, password: PASSWORD, returnSecureToken: true } })).ok()).toBe(true);
+  const bin = process.env.WRITEIT_BIN ?? join(repoDir, 'target/debug/writeit');
+  execFileSync(bin, ['users', '--data-dir', process.env.WRITEIT_E2E_DATA ?? '', 'grant', email, 'admin']);
+  const answer = (await (
+    await request.post('/identity/v1/accounts:signInWithPassword', { data: { email, password: PASSWORD, returnSecureToken: true } })
+  ).json()) as { localId: string; idToken: string; refreshToken: string; expiresIn: string };
+
+  await page.goto('/home');
+  await page.evaluate(
+    (a) =>
+      localStorage.setItem(
+        'auth',
+        JSON.stringify({ userId: a.localId, email: a.email, idToken: a.idToken, refreshToken: a.refreshToken, expiresAt: Date.now() + Number(a.expiresIn) * 1000 }),
+      ),
+    { ...answer, email },
+  );
+  await page.reload();
+  await waitForFullSync(page);
+  const { characterId, entryId, deckId } = await ids(page);
+
+  // Before: a plain horizontal line is not ㄱ.
+  await page.goto(`/decks/${deckId}/entries/${entryId}/writing`);
+  await draw(page, HORIZONTAL);
+  await expect(page.getByTestId('writing-message')).toHaveText(/Not quite|later stroke|backwards/);
+
+  // The editor: redraw stroke 1 as that line, save.
+  await page.goto(`/admin/ko/characters/${characterId}`);
+  await expect(page.getByRole('heading', { name: 'Character ㄱ' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Strokes' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Redraw stroke 1' }).click();
+  await expect(page.getByText('Draw stroke 1 again.').first()).toBeVisible();
+  await draw(page, HORIZONTAL);
+  await expect(page.getByRole('list', { name: 'Strokes' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved. Learners get it on their next sync.')).toBeVisible();
+  // Test-write accepts it at once.
+  await page.getByRole('tab', { name: 'Test-write' }).click();
+  await draw(page, HORIZONTAL);
+  await expect(page.getByTestId('test-write-message')).toHaveText('All strokes accepted.');
+
+  // Writing practice now accepts the line.
+  await page.goto(`/decks/${deckId}/entries/${entryId}/writing`);
+  await draw(page, HORIZONTAL);
+  await expect(page.getByRole('heading', { name: 'Finished' })).toBeVisible();
+});

@@ -1,0 +1,145 @@
+// /admin/{languageCode}/decks: a language's decks with search, and a new deck (title and
+// description first; ?new=1 opens the dialog). A deck deleted in its editor comes back here with
+// an undo.
+import { useMemo, useState, type FormEvent } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { v7 as uuidv7 } from 'uuid';
+import type { Deck } from '../../api/generated/types';
+import { saveDeck } from '../../db/mutations';
+import { useT } from '../../i18n/I18nContext';
+import { DeckList } from '../decks/DeckList';
+import { EmptyState, LoadingState, PageHeader } from '../shared/components';
+import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
+import { useDecksOfLanguage } from '../shared/hooks';
+import { ListToolbar, useSearch } from '../shared/lists';
+import { validateDeck } from './deckEdit';
+import { fieldMessage } from './EntryEditor';
+import { LIMITS } from './entryForm';
+import { adminCrumbs } from './shared';
+
+/** Navigation state the deck editor leaves after a delete. */
+export interface DeletedDeckState {
+  deletedDeck?: Deck;
+}
+
+export function AdminDecksPage() {
+  const t = useT();
+  const { languageCode = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const decks = useDecksOfLanguage(languageCode);
+  const { query, setQuery, deferred } = useSearch();
+  const [undone, setUndone] = useState(false);
+  const deleted = (location.state as DeletedDeckState | null)?.deletedDeck;
+  const hays = useMemo(() => decks?.map((d) => haystack([d.title, d.description])), [decks]);
+  const shown = decks && hays ? filterRows(decks, hays, deferred, ALL_LANGUAGES) : undefined;
+  const creating = search.has('new');
+  const setCreating = (on: boolean) => setSearch(on ? { new: '1' } : {}, { replace: true });
+
+  const undoDelete = async () => {
+    if (!deleted) return;
+    await saveDeck({ ...deleted, deleted: false });
+    setUndone(true);
+    void navigate(location.pathname, { replace: true, state: null });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('admin.decksOf', { code: languageCode })}
+        crumbs={adminCrumbs(t, languageCode)}
+        subtitle={decks ? t('decks.count', { count: decks.length, language: languageCode }) : undefined}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {t('admin.deck.new')}
+          </Button>
+        }
+      />
+      {deleted && (
+        <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void undoDelete()}>{t('admin.undo')}</Button>}>
+          {t('admin.deck.deleted', { title: deleted.title })}
+        </Alert>
+      )}
+      {undone && !deleted && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setUndone(false)}>
+          {t('admin.undone')}
+        </Alert>
+      )}
+      <ListToolbar query={query} onQuery={setQuery} language={languageCode} onLanguage={() => undefined} hideLanguage searchLabel={t('admin.deck.search')} />
+      {shown === undefined ? (
+        <LoadingState />
+      ) : shown.length === 0 ? (
+        <EmptyState>{deferred.trim() ? t('admin.deck.noMatches') : t('decks.empty')}</EmptyState>
+      ) : (
+        <DeckList decks={shown} linkBase={`/admin/${languageCode}/decks`} />
+      )}
+      <NewDeckDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        languageCode={languageCode}
+        position={decks && decks.length > 0 ? Math.max(...decks.map((d) => d.position)) + 1 : 0}
+      />
+    </>
+  );
+}
+
+function NewDeckDialog({ open, onClose, languageCode, position }: { open: boolean; onClose: () => void; languageCode: string; position: number }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const errors = validateDeck({ title, description }, LIMITS);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (errors.title || errors.description) return;
+    const deck = await saveDeck({ id: uuidv7(), languageCode, title: title.trim(), description, entryIds: [], position });
+    void navigate(`/admin/${languageCode}/decks/${deck.id}`);
+  };
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={(e) => void submit(e)} aria-label={t('admin.deck.new')}>
+        <DialogTitle>{t('admin.deck.new')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            <TextField
+              label={t('admin.deck.title')}
+              required
+              autoFocus
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              error={submitted && !!errors.title}
+              helperText={submitted ? fieldMessage(t, errors.title) : undefined}
+            />
+            <TextField
+              label={t('admin.deck.description')}
+              multiline
+              minRows={2}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              error={!!errors.description}
+              helperText={fieldMessage(t, errors.description)}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('admin.cancel')}</Button>
+          <Button type="submit" variant="contained">
+            {t('admin.create')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

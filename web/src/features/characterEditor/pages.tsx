@@ -1,0 +1,456 @@
+// The admin's characters (issue 8, item 4): the list of a language's characters with whether they
+// have stroke data (Hangul syllables are composed from the jamo), and the stroke editor — draw
+// strokes on the writing canvas to define a character, reorder, reverse, delete and redraw them,
+// import an SVG, preview the stroke-order animation, test-write it with the live matcher, and set
+// the character's leniency and alternative stroke orders. Saves go through saveCharacter (outbox).
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Edit from '@mui/icons-material/Edit';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { v7 as uuidv7 } from 'uuid';
+import type { Character, Stroke } from '../../api/generated/types';
+import { WritingCanvas, type StrokeFeedback } from '../../canvas/WritingCanvas';
+import { gridTypeOf } from '../../canvas/grids';
+import type { InkPoint } from '../../canvas/ink';
+import type * as MatcherModule from '../../canvas/matcher';
+import { candidateOrders, judgeInOrders } from '../../canvas/orders';
+import { decompose } from '../../characters/hangul';
+import { loadCharacter } from '../../characters/lookup';
+import { db } from '../../db/db';
+import { useI18n, useT } from '../../i18n/I18nContext';
+import { LoadingState, PageHeader } from '../shared/components';
+import { moveStroke, parseOrder, reversed, strokeFromPoints } from './outline';
+import { strokesFromSvg } from './svgImport';
+
+/** Leniency bounds (crates/writeit-core/src/limits.rs). */
+export const LENIENCY_MIN = 0.25;
+export const LENIENCY_MAX = 4;
+const SOURCE_MAX = 500;
+const PROJECT_SOURCE = 'Drawn in the WriteIt stroke editor';
+
+function crumbs(t: ReturnType<typeof useT>, languageCode: string) {
+  return [
+    { to: '/admin', label: t('nav.adminLanguages') },
+    { to: `/admin/${languageCode}`, label: languageCode },
+    { to: `/admin/${languageCode}/characters`, label: t('admin.characters') },
+  ];
+}
+
+export function AdminCharactersPage() {
+  const t = useT();
+  const { formatNumber } = useI18n();
+  const navigate = useNavigate();
+  const { languageCode = '' } = useParams();
+  const [query, setQuery] = useState('');
+  const rows = useLiveQuery(() => db.characters.where('languageCode').equals(languageCode).toArray(), [languageCode]);
+  const shown = useMemo(
+    () => (rows ?? []).filter((c) => !c.deleted && (query === '' || c.value.includes(query.trim()))).sort((a, b) => a.value.localeCompare(b.value)),
+    [rows, query],
+  );
+  if (rows === undefined) return <LoadingState />;
+  const withData = shown.filter((c) => c.strokes.length > 0).length;
+  return (
+    <>
+      <PageHeader
+        title={t('charEditor.listTitle', { language: languageCode })}
+        crumbs={crumbs(t, languageCode).slice(0, 2)}
+        subtitle={t('charEditor.listCount', { count: shown.length, withData: formatNumber(withData) })}
+        actions={
+          <Button variant="contained" onClick={() => navigate(`/admin/${languageCode}/characters/${uuidv7()}`)}>
+            {t('charEditor.new')}
+          </Button>
+        }
+      />
+      {languageCode === 'ko' && <Alert severity="info" sx={{ mb: 2 }}>{t('charEditor.hangulComposed')}</Alert>}
+      <TextField
+        type="search"
+        label={t('charEditor.search')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        sx={{ mb: 2, maxWidth: 320 }}
+        fullWidth
+      />
+      <Paper variant="outlined">
+        <List aria-label={t('admin.characters')} dense>
+          {shown.slice(0, 500).map((c) => (
+            <ListItem key={c.id} disablePadding divider>
+              <ListItemButton component={Link} to={`/admin/${languageCode}/characters/${c.id}`}>
+                <ListItemText
+                  primary={c.value}
+                  secondary={c.source}
+                  slotProps={{ primary: { lang: languageCode, sx: { fontSize: '1.5rem' } }, secondary: { noWrap: true } }}
+                />
+                <Chip
+                  size="small"
+                  color={c.strokes.length > 0 ? 'success' : 'default'}
+                  label={c.strokes.length > 0 ? t('charEditor.strokeCount', { count: c.strokes.length }) : t('charEditor.noData')}
+                />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+        {shown.length > 500 && (
+          <Typography variant="body2" sx={{ p: 2 }}>
+            {t('charEditor.narrow', { count: shown.length - 500 })}
+          </Typography>
+        )}
+      </Paper>
+    </>
+  );
+}
+
+interface Draft {
+  value: string;
+  source: string;
+  leniency: number;
+  strokes: Stroke[];
+  /** Alternative orders as typed ("2, 1, 3"). */
+  alternatives: string[];
+}
+
+function draftOf(c: Character | undefined): Draft {
+  return {
+    value: c?.value ?? '',
+    source: c?.source ?? PROJECT_SOURCE,
+    leniency: c?.leniency ?? 1,
+    strokes: c?.strokes ?? [],
+    alternatives: (c?.alternatives ?? []).map((o) => o.map((k) => k + 1).join(', ')),
+  };
+}
+
+/** Field problems of a draft, by field (messages shown next to the fields). */
+export function draftErrors(d: Draft): Partial<Record<'value' | 'source' | 'strokes' | `alternatives.${number}`, string>> {
+  const errors: Partial<Record<string, string>> = {};
+  const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(d.value)].length;
+  if (graphemes !== 1) errors.value = 'charEditor.errors.oneCharacter';
+  if (d.source.length > SOURCE_MAX) errors.source = 'charEditor.errors.sourceLong';
+  if (d.strokes.length > 64) errors.strokes = 'charEditor.errors.tooManyStrokes';
+  d.alternatives.forEach((text, i) => {
+    if (parseOrder(text, d.strokes.length) === null) errors[`alternatives.${i}`] = 'charEditor.errors.order';
+  });
+  return errors;
+}
+
+export function AdminCharacterPage() {
+  const { languageCode = '', characterId = '' } = useParams();
+  const found = useLiveQuery(async () => ({ row: await db.characters.get(characterId) }), [characterId]);
+  if (found === undefined) return <LoadingState />;
+  // Keyed by the row's arrival only: a later version (the server's answer to a save, a sync)
+  // must not throw away what is being edited.
+  return <StrokeEditor key={`${characterId}/${found.row ? 'stored' : 'new'}`} languageCode={languageCode} id={characterId} stored={found.row} />;
+}
+
+function StrokeEditor({ languageCode, id, stored }: { languageCode: string; id: string; stored: Character | undefined }) {
+  const t = useT();
+  const theme = useTheme();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(stored));
+  const [selected, setSelected] = useState<number | null>(null);
+  const [redraw, setRedraw] = useState(false);
+  const [tab, setTab] = useState<'draw' | 'test'>('draw');
+  const [animation, setAnimation] = useState(0);
+  const [notice, setNotice] = useState<{ severity: 'success' | 'error' | 'info'; text: string } | null>(null);
+  const errors = draftErrors(draft);
+  const valid = Object.keys(errors).length === 0;
+  const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const setStrokes = (strokes: Stroke[]) => update({ strokes });
+
+  const onStroke = (points: InkPoint[]) => {
+    const stroke = strokeFromPoints(points);
+    const replace = redraw ? selected : null;
+    setDraft((d) => ({
+      ...d,
+      strokes: replace !== null && replace < d.strokes.length ? d.strokes.map((s, i) => (i === replace ? stroke : s)) : [...d.strokes, stroke],
+    }));
+    setRedraw(false);
+  };
+
+  const importSvg = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    try {
+      const strokes = strokesFromSvg(await file.text());
+      update({ strokes, alternatives: [] });
+      setNotice({ severity: 'success', text: t('charEditor.imported', { count: strokes.length }) });
+    } catch (err) {
+      setNotice({ severity: 'error', text: t('charEditor.importFailed', { reason: err instanceof Error ? err.message : String(err) }) });
+    }
+  };
+
+  const startFromComposed = async () => {
+    const composed = await loadCharacter(db, languageCode, draft.value);
+    if (composed) update({ strokes: composed.strokes, source: composed.source });
+  };
+
+  const save = async () => {
+    const { saveCharacter } = await import('../../db/mutations');
+    await saveCharacter({
+      id,
+      languageCode,
+      value: draft.value,
+      strokes: draft.strokes,
+      source: draft.source.trim() || PROJECT_SOURCE,
+      leniency: draft.leniency,
+      alternatives: draft.alternatives.map((a) => parseOrder(a, draft.strokes.length) ?? []),
+    });
+    setNotice({ severity: 'success', text: t('charEditor.saved') });
+  };
+
+  const fieldError = (key: keyof typeof errors) => (errors[key] ? t(errors[key] as 'charEditor.errors.order') : undefined);
+  const canvasSize = 360;
+
+  return (
+    <>
+      <PageHeader title={stored ? t('charEditor.editTitle', { value: stored.value }) : t('charEditor.newTitle')} crumbs={crumbs(t, languageCode)} lang={languageCode} />
+      <Stack spacing={2}>
+        {notice && (
+          <Alert severity={notice.severity} onClose={() => setNotice(null)} role={notice.severity === 'error' ? 'alert' : 'status'}>
+            {notice.text}
+          </Alert>
+        )}
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <TextField
+            label={t('charEditor.value')}
+            value={draft.value}
+            onChange={(e) => update({ value: e.target.value })}
+            error={!!errors.value}
+            helperText={fieldError('value')}
+            slotProps={{ htmlInput: { lang: languageCode, maxLength: 32 } }}
+          />
+          <TextField
+            label={t('charEditor.source')}
+            value={draft.source}
+            onChange={(e) => update({ source: e.target.value })}
+            error={!!errors.source}
+            helperText={fieldError('source')}
+            sx={{ flexGrow: 1 }}
+          />
+        </Stack>
+        {!stored && decompose(draft.value) && draft.strokes.length === 0 && (
+          <Button onClick={() => void startFromComposed()} sx={{ alignSelf: 'flex-start' }}>
+            {t('charEditor.fromComposed')}
+          </Button>
+        )}
+        <Tabs value={tab} onChange={(_, v: 'draw' | 'test') => setTab(v)} aria-label={t('charEditor.modes')}>
+          <Tab value="draw" label={t('charEditor.draw')} />
+          <Tab value="test" label={t('charEditor.test')} disabled={draft.strokes.length === 0} />
+        </Tabs>
+        {tab === 'draw' ? (
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Stack spacing={1}>
+              <WritingCanvas
+                languageCode={languageCode}
+                gridType={gridTypeOf(languageCode)}
+                mode={theme.palette.mode}
+                size={canvasSize}
+                strokes={draft.strokes}
+                showOutline={false}
+                done={draft.strokes.length}
+                hint={selected}
+                animation={animation}
+                feedback={null}
+                onStroke={onStroke}
+                label={redraw ? t('charEditor.canvasRedraw', { n: (selected ?? 0) + 1 }) : t('charEditor.canvasAdd')}
+              />
+              <Typography variant="body2" color="text.secondary" role="status">
+                {redraw ? t('charEditor.canvasRedraw', { n: (selected ?? 0) + 1 }) : t('charEditor.canvasAdd')}
+              </Typography>
+              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
+                <Button onClick={() => setAnimation((a) => a + 1)} disabled={draft.strokes.length === 0}>
+                  {t('charEditor.preview')}
+                </Button>
+                <Button component="label">
+                  {t('charEditor.importSvg')}
+                  <input type="file" accept=".svg,image/svg+xml" hidden onChange={(e) => void importSvg(e)} />
+                </Button>
+                <Button onClick={() => setStrokes([])} disabled={draft.strokes.length === 0}>
+                  {t('charEditor.clearAll')}
+                </Button>
+              </Stack>
+            </Stack>
+            <Paper variant="outlined" sx={{ flexGrow: 1, minWidth: 260 }}>
+              <List aria-label={t('charEditor.strokes')} dense>
+                {draft.strokes.map((s, i) => (
+                  <ListItem
+                    key={i}
+                    divider
+                    secondaryAction={
+                      <Stack direction="row">
+                        <IconButton aria-label={t('charEditor.up', { n: i + 1 })} disabled={i === 0} onClick={() => { setStrokes(moveStroke(draft.strokes, i, i - 1)); setSelected(i - 1); }}>
+                          <ArrowUpward fontSize="small" />
+                        </IconButton>
+                        <IconButton aria-label={t('charEditor.down', { n: i + 1 })} disabled={i === draft.strokes.length - 1} onClick={() => { setStrokes(moveStroke(draft.strokes, i, i + 1)); setSelected(i + 1); }}>
+                          <ArrowDownward fontSize="small" />
+                        </IconButton>
+                        <IconButton aria-label={t('charEditor.reverse', { n: i + 1 })} onClick={() => setStrokes(draft.strokes.map((x, k) => (k === i ? reversed(x) : x)))}>
+                          <SwapHoriz fontSize="small" />
+                        </IconButton>
+                        <IconButton aria-label={t('charEditor.redraw', { n: i + 1 })} onClick={() => { setSelected(i); setRedraw(true); }}>
+                          <Edit fontSize="small" />
+                        </IconButton>
+                        <IconButton aria-label={t('charEditor.delete', { n: i + 1 })} onClick={() => { setStrokes(draft.strokes.filter((_, k) => k !== i)); setSelected(null); setRedraw(false); }}>
+                          <DeleteOutline fontSize="small" />
+                        </IconButton>
+                      </Stack>
+                    }
+                  >
+                    <ListItemButton selected={selected === i} onClick={() => setSelected(selected === i ? null : i)} sx={{ pr: 22 }}>
+                      <ListItemText primary={t('charEditor.strokeN', { n: i + 1, points: s.median.length })} />
+                    </ListItemButton>
+                  </ListItem>
+                ))}
+              </List>
+              {errors.strokes && <Alert severity="error">{fieldError('strokes')}</Alert>}
+            </Paper>
+          </Stack>
+        ) : (
+          <TestWrite languageCode={languageCode} draft={draft} size={canvasSize} />
+        )}
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography id="char-leniency" gutterBottom>
+            {t('charEditor.leniency')}
+          </Typography>
+          <Slider
+            aria-labelledby="char-leniency"
+            min={LENIENCY_MIN}
+            max={LENIENCY_MAX}
+            step={0.05}
+            value={draft.leniency}
+            onChange={(_, v) => update({ leniency: v as number })}
+            valueLabelDisplay="auto"
+            sx={{ maxWidth: 420 }}
+          />
+          <Typography gutterBottom sx={{ mt: 2 }}>
+            {t('charEditor.alternatives')}
+          </Typography>
+          <Stack spacing={1}>
+            {draft.alternatives.map((text, i) => (
+              <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <TextField
+                  size="small"
+                  label={t('charEditor.alternativeN', { n: i + 1 })}
+                  value={text}
+                  onChange={(e) => update({ alternatives: draft.alternatives.map((a, k) => (k === i ? e.target.value : a)) })}
+                  error={!!errors[`alternatives.${i}`]}
+                  helperText={fieldError(`alternatives.${i}`) ?? t('charEditor.orderHelp', { count: draft.strokes.length })}
+                />
+                <IconButton aria-label={t('charEditor.removeAlternative', { n: i + 1 })} onClick={() => update({ alternatives: draft.alternatives.filter((_, k) => k !== i) })}>
+                  <DeleteOutline />
+                </IconButton>
+              </Stack>
+            ))}
+            <Button
+              sx={{ alignSelf: 'flex-start' }}
+              disabled={draft.strokes.length < 2 || draft.alternatives.length >= 8}
+              onClick={() => update({ alternatives: [...draft.alternatives, draft.strokes.map((_, k) => k + 1).join(', ')] })}
+            >
+              {t('charEditor.addAlternative')}
+            </Button>
+          </Stack>
+        </Paper>
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" disabled={!valid} onClick={() => void save()}>
+            {t('charEditor.save')}
+          </Button>
+          <Button component={Link} to={`/admin/${languageCode}/characters`}>
+            {t('charEditor.back')}
+          </Button>
+        </Stack>
+      </Stack>
+    </>
+  );
+}
+
+/** Writing the character being edited, judged by the live matcher with its leniency and orders. */
+function TestWrite({ languageCode, draft, size }: { languageCode: string; draft: Draft; size: number }) {
+  const t = useT();
+  const theme = useTheme();
+  const [matcher, setMatcher] = useState<typeof MatcherModule | null>(null);
+  const [done, setDone] = useState(0);
+  const [drawn, setDrawn] = useState<InkPoint[][]>([]);
+  const [orders, setOrders] = useState(() =>
+    candidateOrders(draft.strokes.length, draft.alternatives.map((a) => parseOrder(a, draft.strokes.length) ?? [])),
+  );
+  const [feedback, setFeedback] = useState<StrokeFeedback | null>(null);
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    let cancelled = false;
+    void import('../../canvas/matcher').then((m) => !cancelled && setMatcher(m));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  const order = orders[0] ?? [];
+  const strokes = order.flatMap((i) => (draft.strokes[i] ? [draft.strokes[i]] : []));
+  const onStroke = (points: InkPoint[]) => {
+    if (!matcher || done >= strokes.length) return;
+    const { judgement, orders: left } = judgeInOrders(matcher.judgeStroke, points, draft.strokes, orders, done, {
+      leniency: draft.leniency,
+      drawnSoFar: drawn,
+    });
+    setFeedback({ kind: judgement.verdict === 'accepted' ? 'accepted' : 'wrong', points, key: Date.now() });
+    if (judgement.verdict === 'accepted') {
+      setOrders(left);
+      setDrawn((d) => [...d, points]);
+      setDone(done + 1);
+      setMessage(done + 1 >= strokes.length ? t('charEditor.testDone') : t('writing.strokeOk', { n: done + 1, total: strokes.length }));
+    } else {
+      setMessage(t(`charEditor.verdict.${judgement.verdict}`));
+    }
+  };
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <WritingCanvas
+        languageCode={languageCode}
+        gridType={gridTypeOf(languageCode)}
+        mode={theme.palette.mode}
+        size={size}
+        strokes={strokes}
+        showOutline
+        done={done}
+        hint={null}
+        animation={0}
+        feedback={feedback}
+        onStroke={onStroke}
+        label={t('charEditor.test')}
+        disabled={!matcher}
+      />
+      <Stack spacing={1}>
+        <Typography role="status" aria-live="polite" data-testid="test-write-message">
+          {message || t('writing.strokeOf', { n: done + 1, total: strokes.length })}
+        </Typography>
+        <Button
+          onClick={() => {
+            setDone(0);
+            setDrawn([]);
+            setFeedback(null);
+            setMessage('');
+            setOrders(candidateOrders(draft.strokes.length, draft.alternatives.map((a) => parseOrder(a, draft.strokes.length) ?? [])));
+          }}
+        >
+          {t('writing.clear')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
