@@ -28,6 +28,7 @@ test:
 bench:
 	bash bench/run.sh
 	bash bench/identity.sh
+	bash bench/import.sh
 	bash bench/web/run.sh
 
 fmt:

@@ -25,9 +25,13 @@ echo "PostgreSQL at $pg_url"
 step "SMTP server for the mail test (aiosmtpd)"
 aiosmtpd_python=$(bash scripts/install-aiosmtpd.sh)
 
+step "Anki package writer for the import tests (genanki)"
+genanki_python=$(bash scripts/install-genanki.sh)
+
 step "Rust tests (SQLite and PostgreSQL)"
 WRITEIT_TEST_POSTGRES_URL="$pg_url" WRITEIT_REQUIRE_POSTGRES=1 \
-    WRITEIT_AIOSMTPD_PYTHON="$aiosmtpd_python" WRITEIT_REQUIRE_SMTP=1 cargo test --workspace
+    WRITEIT_AIOSMTPD_PYTHON="$aiosmtpd_python" WRITEIT_REQUIRE_SMTP=1 \
+    WRITEIT_GENANKI_PYTHON="$genanki_python" WRITEIT_REQUIRE_GENANKI=1 cargo test --workspace
 
 step "web: packages, types, lint"
 make -s web-deps

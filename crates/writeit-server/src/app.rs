@@ -70,8 +70,8 @@ pub const NATIVE_ORIGINS: [&str; 3] = [
     "http://localhost",
 ];
 
-/// The whole HTTP surface: `/api/trpc`, `/identity/v1/`, `/healthz`, and the web app from
-/// `web_dir` when built.
+/// The whole HTTP surface: `/api/trpc`, `/identity/v1/`, `/api/import/` and `/api/export/`
+/// (docs/import.md), `/healthz`, and the web app from `web_dir` when built.
 pub fn app(state: AppState, web_dir: Option<PathBuf>) -> Router {
     app_with_origins(state, web_dir, &NATIVE_ORIGINS)
 }
@@ -92,6 +92,7 @@ pub fn app_with_origins(state: AppState, web_dir: Option<PathBuf>, origins: &[&s
         .route("/api/trpc/", any(crate::rpc::handle))
         .route("/api/trpc/{*path}", any(crate::rpc::handle))
         .merge(crate::identity::router())
+        .merge(crate::import::router())
         .layer(cors)
         .route("/healthz", get(healthz))
         .with_state(state);

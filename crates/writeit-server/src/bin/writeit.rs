@@ -48,9 +48,13 @@ enum Command {
         #[arg(long, env = "WRITEIT_STARTER_DIR", default_value = "data/starter")]
         starter_dir: PathBuf,
     },
-    /// Load data into the database: `writeit import characters <set>`.
+    /// Load data into the database: `writeit import characters <set>`, `writeit import entries
+    /// FILE`.
     #[command(subcommand)]
-    Import(writeit_server::characters_import::ImportCommand),
+    Import(ImportCommand),
+    /// Write a deck to a file: `writeit export deck ID --format csv|apkg --out FILE`.
+    #[command(subcommand)]
+    Export(ExportCommand),
     /// Build, check or preview the character set files (data/starter/characters).
     #[command(subcommand)]
     Characters(writeit_server::characters_import::CharactersCommand),
@@ -95,6 +99,21 @@ enum Command {
         #[arg(long, default_value_t = 3600)]
         ttl: i64,
     },
+}
+
+#[derive(Subcommand)]
+enum ImportCommand {
+    #[command(flatten)]
+    Characters(writeit_server::characters_import::ImportCommand),
+    /// Entries from a CSV, TSV or Anki .apkg file into a new or an existing deck, in one
+    /// transaction (docs/import.md).
+    Entries(writeit_server::import::cli::ImportEntries),
+}
+
+#[derive(Subcommand)]
+enum ExportCommand {
+    /// A deck's entries as CSV or as an Anki package (docs/import.md).
+    Deck(writeit_server::import::cli::ExportDeck),
 }
 
 #[derive(Subcommand)]
@@ -202,7 +221,15 @@ async fn run(command: Command) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Gen { out, check } => generate(&out, check),
-        Command::Import(command) => writeit_server::characters_import::run_import(command).await,
+        Command::Import(ImportCommand::Characters(command)) => {
+            writeit_server::characters_import::run_import(command).await
+        }
+        Command::Import(ImportCommand::Entries(args)) => {
+            writeit_server::import::cli::import(args).await
+        }
+        Command::Export(ExportCommand::Deck(args)) => {
+            writeit_server::import::cli::export(args).await
+        }
         Command::Characters(command) => writeit_server::characters_import::run(command),
         Command::Users { common, action } => {
             use writeit_server::identity::users::{run, UsersCommand};

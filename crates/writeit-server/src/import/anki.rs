@@ -1,0 +1,510 @@
+//! Anki packages (`.apkg`): a zip holding the SQLite collection, `collection.anki2` (schema 11),
+//! `collection.anki21`, or in Anki 2.1.50+'s newer format `collection.anki21b` (zstd-compressed,
+//! schema 18, note types in their own tables). Notes' fields (joined by `\x1f`, HTML) become
+//! entries through a [`Mapping`] by field name or position, per note type. Media files are not
+//! imported: `[sound:…]` references are kept in the entry's notes.
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{ConnectOptions, Row};
+use writeit_core::entity::Entry;
+use writeit_core::RpcError;
+
+use super::{Format, Mapping, Preview, RowValues, PREVIEW_ROWS, ROWS_MAX};
+
+/// One note type: its name and field names in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoteType {
+    pub id: i64,
+    pub name: String,
+    pub fields: Vec<String>,
+}
+
+/// A note: its id, note type and raw field values (HTML).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub id: i64,
+    pub note_type: i64,
+    pub fields: Vec<String>,
+}
+
+/// A note type as the preview lists it.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NoteTypeSummary {
+    pub name: String,
+    pub fields: Vec<String>,
+    pub notes: usize,
+}
+
+/// The parts of a collection an import reads.
+#[derive(Clone, Debug, Default)]
+pub struct Collection {
+    pub note_types: Vec<NoteType>,
+    pub notes: Vec<Note>,
+    /// Media files the package holds (not imported).
+    pub media_files: usize,
+    /// Which collection file was read (`collection.anki21b` is the newer format).
+    pub collection_file: String,
+}
+
+/// A temporary folder removed on drop.
+pub(crate) struct WorkDir(pub PathBuf);
+
+impl WorkDir {
+    /// A fresh folder under the system's temporary folder.
+    pub fn new() -> std::io::Result<WorkDir> {
+        let dir =
+            std::env::temp_dir().join(format!("writeit-import-{}", uuid::Uuid::now_v7().simple()));
+        std::fs::create_dir_all(&dir)?;
+        Ok(WorkDir(dir))
+    }
+}
+
+impl Drop for WorkDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn bad(message: impl Into<String>) -> RpcError {
+    RpcError::bad_request(message)
+}
+
+/// Takes the collection out of the package at `apkg` into `dir/collection.db` (decompressing the
+/// newer format). Answers the collection file's name and how many media files the package has.
+fn extract(apkg: &Path, dir: &Path) -> Result<(String, usize), RpcError> {
+    let file = std::fs::File::open(apkg).map_err(|e| {
+        tracing::error!(error = %e, "reading an uploaded package");
+        RpcError::internal()
+    })?;
+    let mut zip = zip::ZipArchive::new(file)
+        .map_err(|e| bad(format!("The file is not a valid .apkg (zip) package: {e}")))?;
+    let names: Vec<String> = zip.file_names().map(String::from).collect();
+    let pick = [
+        "collection.anki21b",
+        "collection.anki21",
+        "collection.anki2",
+    ]
+    .into_iter()
+    .find(|n| names.iter().any(|x| x == n))
+    .ok_or_else(|| {
+        bad("The package holds no Anki collection (collection.anki2, .anki21 or .anki21b)")
+    })?;
+    let out_path = dir.join("collection.db");
+    let mut entry = zip
+        .by_name(pick)
+        .map_err(|e| bad(format!("{pick} cannot be read: {e}")))?;
+    let mut out = std::fs::File::create(&out_path).map_err(|e| {
+        tracing::error!(error = %e, "writing a collection to a temporary folder");
+        RpcError::internal()
+    })?;
+    // Bounded: a zip bomb stops at 16× the upload limit.
+    let cap = (super::FILE_BYTES_MAX as u64) * 16;
+    let copied = if pick.ends_with('b') {
+        let mut decoder = zstd::Decoder::new(&mut entry).map_err(|e| {
+            bad(format!(
+                "{pick} (Anki's newer format) cannot be decompressed: {e}"
+            ))
+        })?;
+        std::io::copy(&mut (&mut decoder).take(cap + 1), &mut out)
+    } else {
+        std::io::copy(&mut (&mut entry).take(cap + 1), &mut out)
+    }
+    .map_err(|e| bad(format!("{pick} cannot be read: {e}")))?;
+    if copied > cap {
+        return Err(bad(format!("{pick} is too large once decompressed")));
+    }
+    drop(entry);
+    let media_files = match zip.by_name("media") {
+        Ok(mut m) => {
+            let mut text = String::new();
+            // Schema 11's media list is JSON {"0": "name.mp3"}; the newer one is protobuf: count
+            // the zip's numbered entries instead.
+            if m.read_to_string(&mut text).is_ok() {
+                serde_json::from_str::<HashMap<String, String>>(&text)
+                    .map(|m| m.len())
+                    .unwrap_or(0)
+            } else {
+                0
+            }
+        }
+        Err(_) => 0,
+    };
+    let media_files = if media_files > 0 {
+        media_files
+    } else {
+        names
+            .iter()
+            .filter(|n| n.chars().all(|c| c.is_ascii_digit()))
+            .count()
+    };
+    Ok((pick.to_string(), media_files))
+}
+
+/// Reads the package at `apkg`, using `dir` for the extracted collection.
+pub async fn read(apkg: &Path, dir: &Path) -> Result<Collection, RpcError> {
+    let (apkg_path, dir_path) = (apkg.to_path_buf(), dir.to_path_buf());
+    let (collection_file, media_files) =
+        tokio::task::spawn_blocking(move || extract(&apkg_path, &dir_path))
+            .await
+            .map_err(|_| RpcError::internal())??;
+    let db_error = |e: sqlx::Error| {
+        bad(format!(
+            "{collection_file} is not a readable Anki collection: {e}"
+        ))
+    };
+    let mut conn = SqliteConnectOptions::new()
+        .filename(dir.join("collection.db"))
+        .read_only(true)
+        .connect()
+        .await
+        .map_err(db_error)?;
+    let tables: Vec<String> =
+        sqlx::query_scalar("SELECT name FROM sqlite_master WHERE type = 'table'")
+            .fetch_all(&mut conn)
+            .await
+            .map_err(db_error)?;
+    let note_types = if tables.iter().any(|t| t == "notetypes")
+        && tables.iter().any(|t| t == "fields")
+    {
+        // Schema 18 (the newer format): note types and their fields are tables.
+        let mut types: Vec<NoteType> = sqlx::query("SELECT id, name FROM notetypes ORDER BY id")
+            .fetch_all(&mut conn)
+            .await
+            .map_err(db_error)?
+            .iter()
+            .map(|r| NoteType {
+                id: r.get(0),
+                name: r.get(1),
+                fields: Vec::new(),
+            })
+            .collect();
+        for r in sqlx::query("SELECT ntid, name FROM fields ORDER BY ntid, ord")
+            .fetch_all(&mut conn)
+            .await
+            .map_err(db_error)?
+        {
+            let ntid: i64 = r.get(0);
+            if let Some(t) = types.iter_mut().find(|t| t.id == ntid) {
+                t.fields.push(r.get(1));
+            }
+        }
+        types
+    } else {
+        let models: String = sqlx::query_scalar("SELECT models FROM col")
+            .fetch_one(&mut conn)
+            .await
+            .map_err(db_error)?;
+        parse_models(&models).map_err(|e| bad(format!("{collection_file}: note types: {e}")))?
+    };
+    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM notes")
+        .fetch_one(&mut conn)
+        .await
+        .map_err(db_error)?;
+    if count as usize > ROWS_MAX {
+        return Err(super::too_many_rows());
+    }
+    let notes = sqlx::query("SELECT id, mid, flds FROM notes ORDER BY id")
+        .fetch_all(&mut conn)
+        .await
+        .map_err(db_error)?
+        .iter()
+        .map(|r| Note {
+            id: r.get(0),
+            note_type: r.get(1),
+            fields: r
+                .get::<String, _>(2)
+                .split('\x1f')
+                .map(String::from)
+                .collect(),
+        })
+        .collect();
+    Ok(Collection {
+        note_types,
+        notes,
+        media_files,
+        collection_file,
+    })
+}
+
+/// Schema 11's `col.models`: `{"<id>": {"name": …, "flds": [{"name": …, "ord": n}, …]}, …}`.
+fn parse_models(json: &str) -> Result<Vec<NoteType>, serde_json::Error> {
+    #[derive(serde::Deserialize)]
+    struct Model {
+        name: String,
+        flds: Vec<Fld>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Fld {
+        name: String,
+        #[serde(default)]
+        ord: usize,
+    }
+    let models: HashMap<String, Model> = serde_json::from_str(json)?;
+    let mut types: Vec<NoteType> = models
+        .into_iter()
+        .filter_map(|(id, mut m)| {
+            m.flds.sort_by_key(|f| f.ord);
+            Some(NoteType {
+                id: id.parse().ok()?,
+                name: m.name,
+                fields: m.flds.into_iter().map(|f| f.name).collect(),
+            })
+        })
+        .collect();
+    types.sort_by_key(|t| t.id);
+    Ok(types)
+}
+
+/// A field's HTML as plain text: line breaks kept, other tags dropped, entities decoded.
+pub fn plain(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(start) = rest.find('<') {
+        out.push_str(&rest[..start]);
+        let Some(end) = rest[start..].find('>') else {
+            out.push_str(&rest[start..]);
+            rest = "";
+            break;
+        };
+        let tag = rest[start + 1..start + end].trim().to_ascii_lowercase();
+        let name = tag
+            .trim_start_matches('/')
+            .split(|c: char| c.is_whitespace() || c == '/')
+            .next()
+            .unwrap_or("");
+        let closing = tag.starts_with('/');
+        if name == "br" || (closing && matches!(name, "div" | "p" | "li")) {
+            out.push('\n');
+        }
+        rest = &rest[start + end + 1..];
+    }
+    out.push_str(rest);
+    let decoded = decode_entities(&out);
+    let lines: Vec<&str> = decoded.lines().map(str::trim).collect();
+    lines.join("\n").trim().to_string()
+}
+
+fn decode_entities(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(amp) = rest.find('&') {
+        out.push_str(&rest[..amp]);
+        let after = &rest[amp + 1..];
+        let end = after.find(';').filter(|&e| e <= 10);
+        let decoded = end.and_then(|e| {
+            let name = &after[..e];
+            let c = match name {
+                "amp" => Some('&'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                "apos" | "#39" => Some('\''),
+                "nbsp" => Some(' '),
+                _ if name.starts_with("#x") || name.starts_with("#X") => {
+                    u32::from_str_radix(&name[2..], 16)
+                        .ok()
+                        .and_then(char::from_u32)
+                }
+                _ if name.starts_with('#') => name[1..].parse().ok().and_then(char::from_u32),
+                _ => None,
+            }?;
+            Some((c, e))
+        });
+        match decoded {
+            Some((c, e)) => {
+                out.push(c);
+                rest = &after[e + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Takes the `[sound:…]` references out of `text`: the text without them, and the references.
+pub fn take_sounds(text: &str) -> (String, Vec<String>) {
+    let mut out = String::with_capacity(text.len());
+    let mut sounds = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("[sound:") {
+        let Some(end) = rest[start..].find(']') else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        sounds.push(rest[start..start + end + 1].to_string());
+        rest = &rest[start + end + 1..];
+    }
+    out.push_str(rest);
+    (out.trim().to_string(), sounds)
+}
+
+impl Collection {
+    /// The note type most notes use (the preview's columns).
+    fn main_type(&self) -> Option<&NoteType> {
+        let mut counts: HashMap<i64, usize> = HashMap::new();
+        for n in &self.notes {
+            *counts.entry(n.note_type).or_default() += 1;
+        }
+        self.note_types
+            .iter()
+            .max_by_key(|t| (counts.get(&t.id).copied().unwrap_or(0), -t.id))
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        let mut w = Vec::new();
+        if self.collection_file == "collection.anki21b" {
+            w.push(
+                "This package is in Anki's newer format (collection.anki21b, Anki 2.1.50 and later)."
+                    .to_string(),
+            );
+        }
+        if self.media_files > 0 {
+            w.push(format!(
+                "The package holds {} media file(s); they are not imported ([sound:…] references are kept in the notes).",
+                self.media_files
+            ));
+        }
+        w
+    }
+
+    /// What the admin UI shows before importing.
+    pub fn preview(&self) -> Preview {
+        let main = self.main_type();
+        let headers = main.map(|t| t.fields.clone()).unwrap_or_default();
+        let rows = self
+            .notes
+            .iter()
+            .filter(|n| Some(n.note_type) == main.map(|t| t.id))
+            .take(PREVIEW_ROWS)
+            .map(|n| n.fields.iter().map(|f| plain(f)).collect())
+            .collect();
+        let note_types = self
+            .note_types
+            .iter()
+            .map(|t| NoteTypeSummary {
+                name: t.name.clone(),
+                fields: t.fields.clone(),
+                notes: self.notes.iter().filter(|n| n.note_type == t.id).count(),
+            })
+            .filter(|t| t.notes > 0)
+            .collect();
+        Preview {
+            format: Format::Apkg,
+            delimiter: None,
+            suggested: Mapping::suggest(&headers, true),
+            headers,
+            rows,
+            total_rows: self.notes.len(),
+            note_types,
+            warnings: self.warnings(),
+        }
+    }
+
+    /// Every note as a new entry of `language`, calling `progress` every 1,000 notes. Notes whose
+    /// mapped fields are all empty are skipped.
+    pub fn entries(
+        &self,
+        mapping: &Mapping,
+        language: &str,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Vec<Entry>, RpcError> {
+        let mut columns = HashMap::new();
+        let mut entries = Vec::with_capacity(self.notes.len());
+        let mut next_report = super::csv::PROGRESS_EVERY;
+        for (i, note) in self.notes.iter().enumerate() {
+            let label = format!("note {} (id {})", i + 1, note.id);
+            let cols = match columns.get(&note.note_type) {
+                Some(c) => *c,
+                None => {
+                    let t = self
+                        .note_types
+                        .iter()
+                        .find(|t| t.id == note.note_type)
+                        .ok_or_else(|| bad(format!("{label}: its note type is missing")))?;
+                    let c = mapping
+                        .resolve_lenient(&t.fields, &format!("note type '{}'", t.name))
+                        .map_err(|e| bad(format!("{label}: {}", e.message)))?;
+                    columns.insert(note.note_type, c);
+                    c
+                }
+            };
+            let mut sounds = Vec::new();
+            let cells: Vec<String> = note
+                .fields
+                .iter()
+                .map(|f| {
+                    let (text, found) = take_sounds(&plain(f));
+                    sounds.extend(found);
+                    text
+                })
+                .collect();
+            let mut values = RowValues::pick(&cells, &cols);
+            // One line for text and reading: a field's <div>s are layout, not content.
+            values.text = values.text.split_whitespace().collect::<Vec<_>>().join(" ");
+            values.reading = values
+                .reading
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            if values.is_blank() && sounds.is_empty() {
+                continue;
+            }
+            if !sounds.is_empty() {
+                if !values.notes.is_empty() {
+                    values.notes.push('\n');
+                }
+                values.notes.push_str(&sounds.join(" "));
+            }
+            entries.push(values.into_entry(language, &label)?);
+            if i + 1 >= next_report {
+                next_report += super::csv::PROGRESS_EVERY;
+                progress(i + 1);
+            }
+        }
+        progress(self.notes.len());
+        Ok(entries)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_becomes_plain_text() {
+        assert_eq!(plain("dog<br>hound"), "dog\nhound");
+        assert_eq!(plain("<div>a</div><div>b &amp; c</div>"), "a\nb & c");
+        assert_eq!(
+            plain("<b>x</b>&nbsp;&lt;y&gt; &#54620;&#xAE00;"),
+            "x <y> 한글"
+        );
+        assert_eq!(plain("a & b < c"), "a & b < c");
+    }
+
+    #[test]
+    fn sounds_are_taken_out() {
+        let (t, s) = take_sounds("개 [sound:gae.mp3] [sound:x.ogg]");
+        assert_eq!(t, "개");
+        assert_eq!(s, ["[sound:gae.mp3]", "[sound:x.ogg]"]);
+    }
+
+    #[test]
+    fn models_of_schema_11() {
+        let t = parse_models(
+            r#"{"17":{"name":"Basic","flds":[{"name":"Back","ord":1},{"name":"Front","ord":0}]}}"#,
+        )
+        .unwrap();
+        assert_eq!(t[0].fields, ["Front", "Back"]);
+        assert_eq!(t[0].id, 17);
+    }
+}

@@ -1,0 +1,153 @@
+//! `writeit import entries FILE …` and `writeit export deck ID …`: the same import and export as
+//! the HTTP endpoints, straight on the database (the command line acts as an admin).
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+
+use super::{Format, Mapping, Options, Target};
+
+/// `writeit import entries`.
+#[derive(clap::Args, Debug)]
+pub struct ImportEntries {
+    /// A .csv, .tsv or .apkg file.
+    pub file: PathBuf,
+    /// The entries' language (with --deck: the deck's).
+    #[arg(long)]
+    pub language: String,
+    /// Append to this existing deck (its id) instead of creating one.
+    #[arg(long, conflicts_with = "title")]
+    pub deck: Option<String>,
+    /// Title of the new deck (default: the file name).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Which column feeds which field, as JSON, e.g. '{"text":0,"meanings":"English"}'
+    /// (default: the suggested mapping; docs/import.md).
+    #[arg(long)]
+    pub mapping: Option<String>,
+    /// Force the format instead of going by the file's extension and content.
+    #[arg(long, value_parser = ["csv", "tsv", "apkg"])]
+    pub format: Option<String>,
+    /// CSV/TSV: the first row is data, not column names.
+    #[arg(long)]
+    pub no_header: bool,
+    #[command(flatten)]
+    pub common: crate::serve::CommonConfig,
+}
+
+/// `writeit export deck`.
+#[derive(clap::Args, Debug)]
+pub struct ExportDeck {
+    /// The deck's id.
+    pub deck: String,
+    /// File format.
+    #[arg(long, value_parser = ["csv", "apkg"], default_value = "csv")]
+    pub format: String,
+    /// Where to write the file.
+    #[arg(long)]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub common: crate::serve::CommonConfig,
+}
+
+/// Runs `writeit import entries`, with progress on stderr.
+pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
+    let start = std::time::Instant::now();
+    let extension = args
+        .file
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let named = args.format.clone().or(extension);
+    let mut head = [0u8; 4];
+    {
+        use std::io::Read;
+        let mut f = std::fs::File::open(&args.file)
+            .with_context(|| format!("cannot open {}", args.file.display()))?;
+        let _ = f.read(&mut head)?;
+    }
+    let format = Format::detect(named.as_deref(), None, &head);
+    let target = match (&args.deck, &args.title) {
+        (Some(id), _) => Target::Existing(id.clone()),
+        (None, title) => Target::New {
+            title: title.clone().unwrap_or_else(|| {
+                args.file
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "Imported".into())
+            }),
+            description: String::new(),
+        },
+    };
+    let options = Options {
+        language: args.language.clone(),
+        target,
+        mapping: args.mapping.as_deref().map(Mapping::parse).transpose()?,
+        has_header: !args.no_header,
+    };
+    options.check()?;
+    let store = args.common.open_store().await?;
+    let mut progress = |rows: usize| eprint!("\rread {rows} rows   ");
+    let entries = match format {
+        Format::Csv | Format::Tsv => {
+            let file = std::fs::File::open(&args.file)?;
+            let size = file.metadata()?.len();
+            if size as usize > super::FILE_BYTES_MAX {
+                return Err(super::too_large().into());
+            }
+            let options = options.clone();
+            tokio::task::spawn_blocking(move || {
+                super::http::read_csv(file, format, &options, &mut progress)
+            })
+            .await??
+        }
+        Format::Apkg => {
+            let dir = super::anki::WorkDir::new()?;
+            let collection = super::anki::read(&args.file, &dir.0).await?;
+            for w in collection.preview().warnings {
+                eprintln!("note: {w}");
+            }
+            let mapping = match &options.mapping {
+                Some(m) => m.clone(),
+                None => collection.preview().suggested,
+            };
+            collection.entries(&mapping, &options.language, &mut progress)?
+        }
+    };
+    eprintln!();
+    let n = entries.len();
+    let deck = super::save(&*store, &options, entries, &|_| true).await?;
+    println!(
+        "imported {n} entries into deck {} ('{}', {} entries) in {:.2} s",
+        deck.id,
+        deck.title,
+        deck.entry_ids.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Runs `writeit export deck`.
+pub async fn export(args: ExportDeck) -> anyhow::Result<()> {
+    let store = args.common.open_store().await?;
+    let deck = store
+        .deck(&args.deck)
+        .await?
+        .filter(|d| !d.deleted)
+        .with_context(|| format!("no deck '{}'", args.deck))?;
+    let format = if args.format == "apkg" {
+        Format::Apkg
+    } else {
+        Format::Csv
+    };
+    let (bytes, _) = super::export::deck_file(&*store, &deck, format).await?;
+    std::fs::write(&args.out, &bytes)
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    println!(
+        "wrote deck '{}' ({} entries) to {}",
+        deck.title,
+        deck.entry_ids.len(),
+        args.out.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,529 @@
+//! The HTTP endpoints of import and export (docs/import.md):
+//! `POST /api/import/preview`, `POST /api/import/entries` (an NDJSON progress stream), and
+//! `GET /api/export/deck/{deckId}?format=csv|apkg`. Callers as for `/api/trpc` (Bearer ID
+//! token); only admins and editors of the language may use them. Errors known before the work
+//! starts answer an HTTP status with tRPC's error shape; later ones end the stream with an
+//! `{"error": …}` line. Either way nothing is written unless everything is.
+
+use std::collections::HashMap;
+use std::io::{BufRead, Read};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use futures::{Stream, StreamExt};
+use serde_json::json;
+use tokio::io::AsyncWriteExt;
+use tokio::sync::mpsc;
+use writeit_core::{ErrorCode, RpcError};
+
+use super::anki::WorkDir;
+use super::{Format, Mapping, Options, Target, FILE_BYTES_MAX};
+use crate::app::AppState;
+use crate::auth::Caller;
+
+/// The import and export routes, merged into the app by `app.rs`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/import/preview", post(preview))
+        .route("/api/import/entries", post(import))
+        .route("/api/export/deck/{id}", get(export))
+}
+
+/// An error answer in tRPC's shape, with its HTTP status.
+fn error_response(e: &RpcError) -> Response {
+    let status = StatusCode::from_u16(e.code.http_status()).unwrap_or(StatusCode::BAD_REQUEST);
+    (status, axum::Json(error_json(e))).into_response()
+}
+
+fn error_json(e: &RpcError) -> serde_json::Value {
+    json!({"error": {
+        "message": e.message,
+        "code": e.code.json_rpc(),
+        "data": {"code": e.code.as_str(), "httpStatus": e.code.http_status()},
+    }})
+}
+
+/// The caller, who must curate `language` (any language when `None`).
+async fn curator(
+    state: &AppState,
+    headers: &HeaderMap,
+    language: Option<&str>,
+) -> Result<Caller, RpcError> {
+    let authorization = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok());
+    let caller = crate::auth::authenticate(
+        &state.verifier,
+        &state.statuses,
+        &*state.store,
+        authorization,
+        crate::clock::now_secs(),
+    )
+    .await
+    .map_err(|e| match e {
+        crate::auth::TokenError::Unavailable => RpcError::internal(),
+        e => RpcError::new(ErrorCode::Unauthorized, e.to_string()),
+    })?;
+    if caller == Caller::Guest {
+        return Err(RpcError::new(
+            ErrorCode::Unauthorized,
+            "Sign in as an admin or an editor of the language to import or export",
+        ));
+    }
+    let allowed = match language {
+        Some(l) => caller.may_curate(l),
+        None => caller.is_curator(),
+    };
+    if !allowed {
+        return Err(RpcError::forbidden(format!(
+            "You may not import or export content in language '{}'",
+            language.unwrap_or("any")
+        )));
+    }
+    Ok(caller)
+}
+
+/// Bytes past the limit an oversized body may declare and still be read (and dropped) before
+/// the 413, so a client mid-upload gets the answer rather than a broken pipe; larger ones are
+/// answered at once and the connection dropped.
+const DRAIN_EXTRA: usize = 8 * 1024 * 1024;
+
+/// Refuses a body whose declared length is over the limit, before reading it.
+async fn check_length(headers: &HeaderMap, body: Body) -> Result<Body, RpcError> {
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    match declared {
+        Some(n) if n > FILE_BYTES_MAX => {
+            if n <= FILE_BYTES_MAX + DRAIN_EXTRA {
+                let mut stream = body.into_data_stream();
+                while let Some(Ok(_)) = stream.next().await {}
+            }
+            Err(super::too_large())
+        }
+        _ => Ok(body),
+    }
+}
+
+fn content_type(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+}
+
+fn has_header(query: &HashMap<String, String>) -> bool {
+    !matches!(query.get("header").map(String::as_str), Some("false" | "0"))
+}
+
+type Chunks = std::pin::Pin<Box<dyn Stream<Item = std::io::Result<Bytes>> + Send>>;
+
+/// The body as a stream of chunks that fails past [`FILE_BYTES_MAX`] (`seen` counts the bytes),
+/// and its first bytes, which decide the format.
+async fn peek_body(body: Body, seen: Arc<AtomicUsize>) -> Result<(Vec<u8>, Chunks), RpcError> {
+    let counted = seen.clone();
+    let mut stream: Chunks = Box::pin(body.into_data_stream().map(move |chunk| {
+        let chunk = chunk.map_err(std::io::Error::other)?;
+        let total = counted.fetch_add(chunk.len(), Ordering::Relaxed) + chunk.len();
+        if total > FILE_BYTES_MAX {
+            return Err(std::io::Error::other("the file is over the size limit"));
+        }
+        Ok(chunk)
+    }));
+    let mut head = Vec::new();
+    let mut prefix = Vec::new();
+    while head.len() < 4 {
+        match stream.next().await {
+            Some(Ok(chunk)) => {
+                head.extend_from_slice(&chunk[..chunk.len().min(4 - head.len())]);
+                prefix.push(Ok(chunk));
+            }
+            Some(Err(e)) => return Err(body_error(&e, &seen)),
+            None => break,
+        }
+    }
+    let rest: Chunks = Box::pin(futures::stream::iter(prefix).chain(stream));
+    Ok((head, rest))
+}
+
+fn body_error(e: &std::io::Error, seen: &AtomicUsize) -> RpcError {
+    if seen.load(Ordering::Relaxed) > FILE_BYTES_MAX {
+        super::too_large()
+    } else {
+        RpcError::bad_request(format!("The upload failed: {e}"))
+    }
+}
+
+/// Writes the whole body to `path` (packages are zips: read from the end, so held whole),
+/// calling `progress` with the bytes received about every MiB.
+async fn save_body(
+    mut chunks: Chunks,
+    path: &std::path::Path,
+    seen: &AtomicUsize,
+    mut progress: impl FnMut(usize),
+) -> Result<(), RpcError> {
+    let mut file = tokio::fs::File::create(path).await.map_err(|e| {
+        tracing::error!(error = %e, "creating a temporary upload file");
+        RpcError::internal()
+    })?;
+    let mut reported = 0usize;
+    while let Some(chunk) = chunks.next().await {
+        let chunk = chunk.map_err(|e| body_error(&e, seen))?;
+        file.write_all(&chunk).await.map_err(|e| {
+            tracing::error!(error = %e, "writing a temporary upload file");
+            RpcError::internal()
+        })?;
+        let n = seen.load(Ordering::Relaxed);
+        if n - reported >= 1024 * 1024 {
+            reported = n;
+            progress(n);
+        }
+    }
+    file.flush().await.map_err(|_| RpcError::internal())?;
+    Ok(())
+}
+
+fn work_dir() -> Result<WorkDir, RpcError> {
+    WorkDir::new().map_err(|e| {
+        tracing::error!(error = %e, "creating a temporary folder");
+        RpcError::internal()
+    })
+}
+
+/// `POST /api/import/preview[?format=csv|tsv|apkg][&header=false]`, the file as the body:
+/// answers a [`super::Preview`].
+async fn preview(
+    State(state): State<AppState>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    match preview_inner(&state, &query, &headers, body).await {
+        Ok(p) => axum::Json(p).into_response(),
+        Err(e) => error_response(&e),
+    }
+}
+
+async fn preview_inner(
+    state: &AppState,
+    query: &HashMap<String, String>,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<super::Preview, RpcError> {
+    curator(
+        state,
+        headers,
+        query.get("languageCode").map(String::as_str),
+    )
+    .await?;
+    let body = check_length(headers, body).await?;
+    let seen = Arc::new(AtomicUsize::new(0));
+    let (head, chunks) = peek_body(body, seen.clone()).await?;
+    let format = Format::detect(
+        query.get("format").map(String::as_str),
+        content_type(headers),
+        &head,
+    );
+    let dir = work_dir()?;
+    let path = dir.0.join("upload");
+    save_body(chunks, &path, &seen, |_| {}).await?;
+    match format {
+        Format::Apkg => Ok(super::anki::read(&path, &dir.0).await?.preview()),
+        Format::Csv | Format::Tsv => {
+            let header = has_header(query);
+            tokio::task::spawn_blocking(move || {
+                let bytes = std::fs::read(&path).map_err(|_| RpcError::internal())?;
+                super::csv::preview(&bytes, format, header)
+            })
+            .await
+            .map_err(|_| RpcError::internal())?
+        }
+    }
+}
+
+/// The import's parameters from the query string.
+fn options(query: &HashMap<String, String>) -> Result<Options, RpcError> {
+    let language = query
+        .get("languageCode")
+        .cloned()
+        .ok_or_else(|| RpcError::bad_request("languageCode: is required"))?;
+    let target = match query.get("deck").map(String::as_str) {
+        None | Some("new") => Target::New {
+            title: query.get("title").cloned().unwrap_or_default(),
+            description: query.get("description").cloned().unwrap_or_default(),
+        },
+        Some(id) => Target::Existing(id.to_string()),
+    };
+    let mapping = query
+        .get("mapping")
+        .map(|m| Mapping::parse(m))
+        .transpose()?;
+    let options = Options {
+        language,
+        target,
+        mapping,
+        has_header: has_header(query),
+    };
+    options.check()?;
+    Ok(options)
+}
+
+/// `POST /api/import/entries?languageCode=ko&deck=new&title=…[&description=…]` or
+/// `…&deck=<deckId>`, `[&mapping=<JSON>][&format=…][&header=false]`, the file as the body.
+/// Answers `application/x-ndjson`: progress lines, then `{"done":true,…}` or `{"error":…}`.
+async fn import(
+    State(state): State<AppState>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let started = std::time::Instant::now();
+    let options = match options(&query) {
+        Ok(o) => o,
+        Err(e) => return error_response(&e),
+    };
+    let caller = match curator(&state, &headers, Some(&options.language)).await {
+        Ok(c) => c,
+        Err(e) => return error_response(&e),
+    };
+    let body = match check_length(&headers, body).await {
+        Ok(b) => b,
+        Err(e) => return error_response(&e),
+    };
+    let seen = Arc::new(AtomicUsize::new(0));
+    let (head, chunks) = match peek_body(body, seen.clone()).await {
+        Ok(b) => b,
+        Err(e) => return error_response(&e),
+    };
+    let format = Format::detect(
+        query.get("format").map(String::as_str),
+        content_type(&headers),
+        &head,
+    );
+    let (tx, mut rx) = mpsc::channel::<Bytes>(64);
+    tokio::spawn(async move {
+        let lines = Lines(tx.clone());
+        let outcome = run_import(&state, &caller, options, format, chunks, &seen, &lines).await;
+        let last = match outcome {
+            Ok((deck, entries)) => json!({
+                "done": true,
+                "deckId": deck.id,
+                "entries": entries,
+                "deckEntries": deck.entry_ids.len(),
+                "ms": started.elapsed().as_millis() as u64,
+            }),
+            Err(e) => error_json(&e),
+        };
+        lines.send(last).await;
+    });
+    let stream =
+        futures::stream::poll_fn(move |cx| rx.poll_recv(cx)).map(Ok::<_, std::convert::Infallible>);
+    let mut response = Response::new(Body::from_stream(stream));
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/x-ndjson"),
+    );
+    // Progress must reach the client as it happens: no buffering proxies, and no compression
+    // (the compression layer leaves a response that names its encoding alone).
+    response.headers_mut().insert(
+        header::CONTENT_ENCODING,
+        HeaderValue::from_static("identity"),
+    );
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+        .headers_mut()
+        .insert("x-accel-buffering", HeaderValue::from_static("no"));
+    response
+}
+
+/// The progress stream's sender: one JSON value per line. A client that went away is ignored
+/// here; the import then fails reading its body and writes nothing.
+#[derive(Clone)]
+struct Lines(mpsc::Sender<Bytes>);
+
+impl Lines {
+    fn line(value: serde_json::Value) -> Bytes {
+        let mut text = value.to_string();
+        text.push('\n');
+        Bytes::from(text)
+    }
+    async fn send(&self, value: serde_json::Value) {
+        let _ = self.0.send(Self::line(value)).await;
+    }
+    /// From a blocking thread (the CSV reader).
+    fn send_blocking(&self, value: serde_json::Value) {
+        let _ = self.0.blocking_send(Self::line(value));
+    }
+    /// Without waiting: progress lines may be dropped when the client reads slowly.
+    fn try_send(&self, value: serde_json::Value) {
+        let _ = self.0.try_send(Self::line(value));
+    }
+}
+
+async fn run_import(
+    state: &AppState,
+    caller: &Caller,
+    options: Options,
+    format: Format,
+    chunks: Chunks,
+    seen: &Arc<AtomicUsize>,
+    lines: &Lines,
+) -> Result<(writeit_core::entity::Deck, usize), RpcError> {
+    let entries = match format {
+        Format::Csv | Format::Tsv => {
+            let reader =
+                tokio_util::io::SyncIoBridge::new(tokio_util::io::StreamReader::new(chunks));
+            let (options, lines, seen) = (options.clone(), lines.clone(), seen.clone());
+            tokio::task::spawn_blocking(move || {
+                read_csv(reader, format, &options, &mut |rows| {
+                    lines.send_blocking(json!({"phase": "parse", "rows": rows,
+                        "bytes": seen.load(Ordering::Relaxed)}));
+                })
+                .map_err(|e| {
+                    match seen.load(Ordering::Relaxed) > FILE_BYTES_MAX {
+                        true => super::too_large(),
+                        false => e,
+                    }
+                })
+            })
+            .await
+            .map_err(|_| RpcError::internal())??
+        }
+        Format::Apkg => {
+            let dir = work_dir()?;
+            let path = dir.0.join("upload.apkg");
+            save_body(chunks, &path, seen, |bytes| {
+                lines.try_send(json!({"phase": "upload", "bytes": bytes}));
+            })
+            .await?;
+            let collection = super::anki::read(&path, &dir.0).await?;
+            let mapping = match &options.mapping {
+                Some(m) => m.clone(),
+                None => collection.preview().suggested,
+            };
+            let language = options.language.clone();
+            let lines = lines.clone();
+            tokio::task::spawn_blocking(move || {
+                collection.entries(&mapping, &language, &mut |rows| {
+                    lines.send_blocking(json!({"phase": "parse", "rows": rows}));
+                })
+            })
+            .await
+            .map_err(|_| RpcError::internal())??
+        }
+    };
+    let n = entries.len();
+    lines.send(json!({"phase": "save", "rows": n})).await;
+    let may_write = |language: &str| caller.may_curate(language);
+    let deck = super::save(&*state.store, &options, entries, &may_write).await?;
+    Ok((deck, n))
+}
+
+/// Reads a CSV/TSV stream: the delimiter from its first line, then every record.
+pub(crate) fn read_csv(
+    input: impl Read,
+    format: Format,
+    options: &Options,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Vec<writeit_core::entity::Entry>, RpcError> {
+    let mut input = std::io::BufReader::with_capacity(256 * 1024, input);
+    let mut first = Vec::new();
+    (&mut input)
+        .take(64 * 1024)
+        .read_until(b'\n', &mut first)
+        .map_err(|e| RpcError::bad_request(format!("The upload failed: {e}")))?;
+    let delimiter = super::csv::delimiter(format, &first);
+    let suggested;
+    let mapping = match &options.mapping {
+        Some(m) => m,
+        None => {
+            // No mapping: the one the preview would suggest from the header row.
+            suggested = super::csv::preview(&first, format, options.has_header)?.suggested;
+            &suggested
+        }
+    };
+    super::csv::read_entries(
+        std::io::Cursor::new(first).chain(input),
+        delimiter,
+        options.has_header,
+        mapping,
+        &options.language,
+        progress,
+    )
+}
+
+/// `GET /api/export/deck/{deckId}?format=csv|apkg`: the deck's entries as a file download.
+async fn export(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Response {
+    match export_inner(&state, &id, &query, &headers).await {
+        Ok(r) => r,
+        Err(e) => error_response(&e),
+    }
+}
+
+async fn export_inner(
+    state: &AppState,
+    id: &str,
+    query: &HashMap<String, String>,
+    headers: &HeaderMap,
+) -> Result<Response, RpcError> {
+    let format = match query.get("format").map(String::as_str) {
+        None | Some("csv") => Format::Csv,
+        Some("apkg") => Format::Apkg,
+        Some(other) => {
+            return Err(RpcError::bad_request(format!(
+                "format: '{other}' is not csv or apkg"
+            )))
+        }
+    };
+    // Who may export is known only once the deck's language is: sign-in first, then the deck.
+    curator(state, headers, None).await?;
+    let deck = state
+        .store
+        .deck(id)
+        .await
+        .map_err(super::store_error)?
+        .filter(|d| !d.deleted)
+        .ok_or_else(|| RpcError::new(ErrorCode::NotFound, format!("deck: no deck '{id}'")))?;
+    curator(state, headers, Some(&deck.language_code)).await?;
+    let (bytes, mime) = super::export::deck_file(&*state.store, &deck, format)
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "exporting a deck");
+            RpcError::internal()
+        })?;
+    let name = super::export::file_name(&deck.title, format);
+    let encoded = percent_encoding::utf8_percent_encode(&name, percent_encoding::NON_ALPHANUMERIC);
+    let ascii: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let disposition = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}");
+    Ok((
+        [
+            (header::CONTENT_TYPE, mime.to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+            (header::CACHE_CONTROL, "no-store".to_string()),
+        ],
+        bytes,
+    )
+        .into_response())
+}

@@ -1,0 +1,572 @@
+//! Importing entries from CSV/TSV and Anki packages, and exporting a deck to both (docs/import.md).
+//!
+//! `csv` and `anki` turn a file into rows of named cells; [`Mapping`] says which cell becomes
+//! which entry field; [`RowValues::into_entry`] builds and validates the entry, naming the row and
+//! field of any failure. Every import is saved by one store call ([`writeit_store::Store::save_import`]),
+//! one transaction: a file with one bad row changes nothing. `http` serves it, `cli` runs it from
+//! the command line, `export` goes the other way.
+
+pub mod anki;
+pub mod cli;
+pub mod csv;
+pub mod export;
+mod http;
+
+use serde::{Deserialize, Serialize};
+use writeit_core::entity::{Entry, Example};
+use writeit_core::limits::DECK_ENTRIES_MAX;
+use writeit_core::validate::Validate;
+use writeit_core::RpcError;
+
+pub use http::router;
+
+/// Largest file the import endpoints accept (the tRPC limit of 2 MiB does not apply to them).
+pub const FILE_BYTES_MAX: usize = 50 * 1024 * 1024;
+/// Most rows (CSV records or Anki notes) one import may hold: every imported entry goes into one
+/// deck, and a deck lists at most this many entries.
+pub const ROWS_MAX: usize = DECK_ENTRIES_MAX;
+/// Rows a preview shows.
+pub const PREVIEW_ROWS: usize = 20;
+
+/// A file format the importer reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Comma-separated (or `;`-separated, detected), UTF-8.
+    Csv,
+    /// Tab-separated, UTF-8.
+    Tsv,
+    /// An Anki package: a zip holding the SQLite collection.
+    Apkg,
+}
+
+impl Format {
+    /// The format a request names (`format=` wins), else by content type, else by the first bytes.
+    pub fn detect(named: Option<&str>, content_type: Option<&str>, head: &[u8]) -> Format {
+        match named {
+            Some("csv") => return Format::Csv,
+            Some("tsv") => return Format::Tsv,
+            Some("apkg") => return Format::Apkg,
+            _ => {}
+        }
+        let ct = content_type
+            .and_then(|c| c.split(';').next())
+            .map(|c| c.trim().to_ascii_lowercase());
+        match ct.as_deref() {
+            Some("text/tab-separated-values") => Format::Tsv,
+            Some("application/zip" | "application/apkg" | "application/vnd.anki") => Format::Apkg,
+            _ if head.starts_with(b"PK\x03\x04") => Format::Apkg,
+            _ => Format::Csv,
+        }
+    }
+
+    /// The name used on the wire and in file names.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Csv => "csv",
+            Format::Tsv => "tsv",
+            Format::Apkg => "apkg",
+        }
+    }
+}
+
+/// Where a mapped field comes from: a column (CSV) or note field (Anki), by position or by name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Source {
+    /// 0-based position.
+    Index(usize),
+    /// Header or note-field name (exact, else ignoring case and surrounding spaces).
+    Name(String),
+}
+
+/// Which column feeds which entry field; unmapped columns are not imported.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Mapping {
+    /// Required.
+    pub text: Option<Source>,
+    pub reading: Option<Source>,
+    /// Split into meanings on `;`, `|` and line breaks.
+    pub meanings: Option<Source>,
+    pub notes: Option<Source>,
+    /// Split into examples on `|` and line breaks; `text = translation` in each.
+    pub examples: Option<Source>,
+    /// An http(s) URL or a path starting with `/`.
+    pub audio_url: Option<Source>,
+}
+
+/// A [`Mapping`] resolved against one header row: the column index of each field.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Columns {
+    text: usize,
+    reading: Option<usize>,
+    meanings: Option<usize>,
+    notes: Option<usize>,
+    examples: Option<usize>,
+    audio_url: Option<usize>,
+}
+
+impl Mapping {
+    /// Parses the `mapping` query parameter (JSON).
+    pub fn parse(json: &str) -> Result<Mapping, RpcError> {
+        serde_json::from_str(json).map_err(|e| RpcError::bad_request(format!("mapping: {e}")))
+    }
+
+    /// The columns of `headers` this mapping names; `what` names the header row in errors
+    /// ("the header row", "note type 'Basic'").
+    pub fn resolve(&self, headers: &[String], what: &str) -> Result<Columns, RpcError> {
+        self.resolve_with(headers, what, true)
+    }
+
+    /// [`Mapping::resolve`], where an optional field whose column is missing is left empty
+    /// instead (one mapping for several Anki note types, which have different fields).
+    pub fn resolve_lenient(&self, headers: &[String], what: &str) -> Result<Columns, RpcError> {
+        self.resolve_with(headers, what, false)
+    }
+
+    fn resolve_with(
+        &self,
+        headers: &[String],
+        what: &str,
+        strict: bool,
+    ) -> Result<Columns, RpcError> {
+        let find = |field: &str, source: &Option<Source>| -> Result<Option<usize>, RpcError> {
+            let Some(source) = source else {
+                return Ok(None);
+            };
+            let found = match source {
+                Source::Index(i) => (*i < headers.len()).then_some(*i),
+                Source::Name(name) => headers.iter().position(|h| h == name).or_else(|| {
+                    headers
+                        .iter()
+                        .position(|h| h.trim().eq_ignore_ascii_case(name.trim()))
+                }),
+            };
+            match found {
+                Some(i) => Ok(Some(i)),
+                None if !strict && field != "text" => Ok(None),
+                None => Err(RpcError::bad_request(format!(
+                    "mapping.{field}: {what} has no column {} (columns: {})",
+                    match source {
+                        Source::Index(i) => i.to_string(),
+                        Source::Name(n) => format!("'{n}'"),
+                    },
+                    headers.join(", ")
+                ))),
+            }
+        };
+        let text = find("text", &self.text)?.ok_or_else(|| {
+            RpcError::bad_request("mapping.text: map a column onto the entry text")
+        })?;
+        Ok(Columns {
+            text,
+            reading: find("reading", &self.reading)?,
+            meanings: find("meanings", &self.meanings)?,
+            notes: find("notes", &self.notes)?,
+            examples: find("examples", &self.examples)?,
+            audio_url: find("audioUrl", &self.audio_url)?,
+        })
+    }
+
+    /// A guess from header names, for the preview: known names first, else the first column as
+    /// text and the second as meanings. `by_name` answers names rather than positions (Anki
+    /// note types differ in field order, not usually in names).
+    pub fn suggest(headers: &[String], by_name: bool) -> Mapping {
+        const NAMES: [(&str, &[&str]); 6] = [
+            (
+                "text",
+                &[
+                    "text",
+                    "word",
+                    "front",
+                    "term",
+                    "expression",
+                    "vocab",
+                    "vocabulary",
+                    "korean",
+                    "hangul",
+                    "japanese",
+                    "kanji",
+                    "chinese",
+                    "hanzi",
+                    "simplified",
+                ],
+            ),
+            (
+                "reading",
+                &[
+                    "reading",
+                    "romanization",
+                    "romanisation",
+                    "pronunciation",
+                    "pinyin",
+                    "kana",
+                    "furigana",
+                    "romaji",
+                    "transliteration",
+                ],
+            ),
+            (
+                "meanings",
+                &[
+                    "meanings",
+                    "meaning",
+                    "back",
+                    "definition",
+                    "definitions",
+                    "translation",
+                    "english",
+                    "gloss",
+                ],
+            ),
+            ("notes", &["notes", "note", "comment", "comments", "extra"]),
+            (
+                "examples",
+                &["examples", "example", "sentence", "sentences"],
+            ),
+            ("audioUrl", &["audiourl", "audio", "sound"]),
+        ];
+        let mut taken = vec![false; headers.len()];
+        let mut pick = |names: &[&str]| -> Option<usize> {
+            let i = headers.iter().enumerate().position(|(i, h)| {
+                !taken[i] && names.contains(&h.trim().to_lowercase().as_str())
+            })?;
+            taken[i] = true;
+            Some(i)
+        };
+        let mut found: Vec<Option<usize>> = NAMES.iter().map(|(_, names)| pick(names)).collect();
+        if found[0].is_none() {
+            found[0] = (0..headers.len()).find(|&i| !taken[i]);
+            if let Some(i) = found[0] {
+                taken[i] = true;
+            }
+        }
+        if found[2].is_none() {
+            found[2] = (0..headers.len()).find(|&i| !taken[i]);
+        }
+        let source = |i: Option<usize>| {
+            i.map(|i| {
+                if by_name {
+                    Source::Name(headers[i].clone())
+                } else {
+                    Source::Index(i)
+                }
+            })
+        };
+        Mapping {
+            text: source(found[0]),
+            reading: source(found[1]),
+            meanings: source(found[2]),
+            notes: source(found[3]),
+            examples: source(found[4]),
+            audio_url: source(found[5]),
+        }
+    }
+}
+
+/// The cells of one row as the entry fields they map onto, before splitting and validation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RowValues {
+    pub text: String,
+    pub reading: String,
+    pub meanings: String,
+    pub notes: String,
+    pub examples: String,
+    pub audio_url: String,
+}
+
+impl RowValues {
+    /// Picks the mapped cells of a row (a missing trailing cell counts as empty).
+    pub fn pick<S: AsRef<str>>(cells: &[S], columns: &Columns) -> RowValues {
+        let cell = |i: Option<usize>| {
+            i.and_then(|i| cells.get(i))
+                .map(|c| c.as_ref().trim().to_string())
+                .unwrap_or_default()
+        };
+        RowValues {
+            text: cell(Some(columns.text)),
+            reading: cell(columns.reading),
+            meanings: cell(columns.meanings),
+            notes: cell(columns.notes),
+            examples: cell(columns.examples),
+            audio_url: cell(columns.audio_url),
+        }
+    }
+
+    /// Whether every mapped cell is empty (such rows are skipped, as spreadsheets leave them).
+    pub fn is_blank(&self) -> bool {
+        [
+            &self.text,
+            &self.reading,
+            &self.meanings,
+            &self.notes,
+            &self.examples,
+            &self.audio_url,
+        ]
+        .iter()
+        .all(|v| v.is_empty())
+    }
+
+    /// A new entry (fresh id) in `language`, validated; errors start with `row` ("row 12").
+    pub fn into_entry(self, language: &str, row: &str) -> Result<Entry, RpcError> {
+        let entry = Entry {
+            id: uuid::Uuid::now_v7().to_string(),
+            language_code: language.to_string(),
+            text: self.text,
+            reading: self.reading,
+            meanings: split_meanings(&self.meanings),
+            notes: self.notes,
+            examples: split_examples(&self.examples),
+            audio_url: (!self.audio_url.is_empty()).then_some(self.audio_url),
+            updated_at: 0,
+            deleted: false,
+        };
+        entry
+            .validate()
+            .map_err(|e| RpcError::bad_request(format!("{row}: {}", e.message)))?;
+        Ok(entry)
+    }
+}
+
+/// Meanings from one cell: split on `;`, `|` and line breaks, trimmed, empty ones dropped.
+pub fn split_meanings(cell: &str) -> Vec<String> {
+    cell.split([';', '|', '\n'])
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Examples from one cell: one per `|` or line, `text = translation` (translation optional).
+pub fn split_examples(cell: &str) -> Vec<Example> {
+    cell.split(['|', '\n'])
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+        .map(|e| match e.split_once(" = ") {
+            Some((text, translation)) => Example {
+                text: text.trim().to_string(),
+                translation: translation.trim().to_string(),
+            },
+            None => Example {
+                text: e.to_string(),
+                translation: String::new(),
+            },
+        })
+        .collect()
+}
+
+/// The cell [`split_meanings`] reads back.
+pub fn join_meanings(meanings: &[String]) -> String {
+    meanings.join("; ")
+}
+
+/// The cell [`split_examples`] reads back.
+pub fn join_examples(examples: &[Example]) -> String {
+    examples
+        .iter()
+        .map(|e| {
+            if e.translation.is_empty() {
+                e.text.clone()
+            } else {
+                format!("{} = {}", e.text, e.translation)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// What the admin UI shows before an import: the columns, the first rows, a suggested mapping.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Preview {
+    pub format: Format,
+    /// The delimiter used (CSV and TSV).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delimiter: Option<String>,
+    /// Column names: the header row (CSV), or the fields of the note type most notes use (Anki).
+    pub headers: Vec<String>,
+    /// The first [`PREVIEW_ROWS`] rows, cells in `headers` order (Anki: HTML made plain text).
+    pub rows: Vec<Vec<String>>,
+    /// Rows in the file (blank ones included), or notes in the collection.
+    pub total_rows: usize,
+    /// A mapping to start from (positions for CSV, field names for Anki).
+    pub suggested: Mapping,
+    /// Anki: every note type with its fields and number of notes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub note_types: Vec<anki::NoteTypeSummary>,
+    /// Things the user should know (media files not imported, rows over the limit).
+    pub warnings: Vec<String>,
+}
+
+/// The deck an import fills.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A new deck with this title and description.
+    New { title: String, description: String },
+    /// An existing deck (by id), appended to.
+    Existing(String),
+}
+
+/// What to import and where.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub language: String,
+    pub target: Target,
+    /// `None`: the suggested mapping of the file's preview.
+    pub mapping: Option<Mapping>,
+    /// CSV/TSV: whether the first row names the columns (default yes).
+    pub has_header: bool,
+}
+
+impl Options {
+    /// Checks what can be checked before reading the file: the language code, the deck id, and
+    /// a new deck's title and description.
+    pub fn check(&self) -> Result<(), RpcError> {
+        writeit_core::validate::language_code("languageCode", &self.language)?;
+        match &self.target {
+            Target::Existing(id) => writeit_core::validate::uuid("deck", id),
+            Target::New { .. } => self.new_deck(Vec::new()).map(|_| ()),
+        }
+    }
+
+    /// The deck to create for [`Target::New`] (validated), listing `entry_ids`.
+    fn new_deck(&self, entry_ids: Vec<String>) -> Result<writeit_core::entity::Deck, RpcError> {
+        let Target::New { title, description } = &self.target else {
+            return Err(RpcError::bad_request("deck: not a new deck"));
+        };
+        let deck = writeit_core::entity::Deck {
+            id: uuid::Uuid::now_v7().to_string(),
+            language_code: self.language.clone(),
+            title: title.trim().to_string(),
+            description: description.trim().to_string(),
+            entry_ids,
+            position: 0,
+            updated_at: 0,
+            deleted: false,
+        };
+        deck.validate()?;
+        Ok(deck)
+    }
+}
+
+/// Saves parsed entries and their deck in one transaction ([`writeit_store::Store::save_import`]).
+pub async fn save(
+    store: &dyn writeit_store::Store,
+    options: &Options,
+    entries: Vec<Entry>,
+    may_write: writeit_store::MayWrite<'_>,
+) -> Result<writeit_core::entity::Deck, RpcError> {
+    let target = match &options.target {
+        Target::New { .. } => writeit_store::ImportDeck::New(options.new_deck(Vec::new())?),
+        Target::Existing(id) => writeit_store::ImportDeck::Existing {
+            id: id.clone(),
+            language_code: options.language.clone(),
+        },
+    };
+    store
+        .save_import(target, entries, may_write)
+        .await
+        .map_err(store_error)
+}
+
+/// A store failure as the caller sees it; internal causes are logged only.
+pub fn store_error(e: writeit_store::StoreError) -> RpcError {
+    use writeit_store::StoreError;
+    match e {
+        StoreError::Invalid(m) => RpcError::bad_request(m),
+        StoreError::Forbidden(m) => RpcError::forbidden(m),
+        StoreError::Conflict(m) => RpcError::conflict(m),
+        other => {
+            tracing::error!(error = %other, "store failure during an import or export");
+            RpcError::internal()
+        }
+    }
+}
+
+/// The limit error every reader gives when a file has more than [`ROWS_MAX`] rows.
+pub fn too_many_rows() -> RpcError {
+    RpcError::bad_request(format!(
+        "The file has more than {ROWS_MAX} rows: a deck holds at most {ROWS_MAX} entries; split the file"
+    ))
+}
+
+/// The error for a file over [`FILE_BYTES_MAX`].
+pub fn too_large() -> RpcError {
+    RpcError::new(
+        writeit_core::ErrorCode::PayloadTooLarge,
+        format!(
+            "The file is larger than {} MiB",
+            FILE_BYTES_MAX / (1024 * 1024)
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(h: &[&str]) -> Vec<String> {
+        h.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn suggests_by_known_names_then_by_position() {
+        let m = Mapping::suggest(
+            &headers(&["Hangul", "Romanization", "English", "Notes"]),
+            false,
+        );
+        assert_eq!(m.text, Some(Source::Index(0)));
+        assert_eq!(m.reading, Some(Source::Index(1)));
+        assert_eq!(m.meanings, Some(Source::Index(2)));
+        assert_eq!(m.notes, Some(Source::Index(3)));
+        let m = Mapping::suggest(&headers(&["a", "b"]), true);
+        assert_eq!(m.text, Some(Source::Name("a".into())));
+        assert_eq!(m.meanings, Some(Source::Name("b".into())));
+        assert_eq!(m.reading, None);
+    }
+
+    #[test]
+    fn resolves_names_and_positions_and_names_what_is_missing() {
+        let h = headers(&["Front", "Back"]);
+        let m = Mapping::parse(r#"{"text":"front","meanings":1}"#).unwrap();
+        let c = m.resolve(&h, "the header row").unwrap();
+        assert_eq!((c.text, c.meanings), (0, Some(1)));
+        let e = Mapping::parse(r#"{"text":"Word"}"#)
+            .unwrap()
+            .resolve(&h, "the header row")
+            .unwrap_err();
+        assert!(e.message.contains("mapping.text") && e.message.contains("'Word'"));
+        assert!(Mapping::parse(r#"{"meanings":0}"#)
+            .unwrap()
+            .resolve(&h, "x")
+            .is_err());
+        assert!(Mapping::parse(r#"{"text":0,"colour":1}"#).is_err());
+    }
+
+    #[test]
+    fn splits_and_joins_round_trip() {
+        assert_eq!(
+            split_meanings(" dog ; hound|cur\n"),
+            ["dog", "hound", "cur"]
+        );
+        let ex = split_examples("개가 짖어요 = The dog barks | 개");
+        assert_eq!(ex[0].translation, "The dog barks");
+        assert_eq!(ex[1].translation, "");
+        assert_eq!(split_examples(&join_examples(&ex)), ex);
+        assert_eq!(
+            split_meanings(&join_meanings(&["a".into(), "b".into()])),
+            ["a", "b"]
+        );
+    }
+
+    #[test]
+    fn a_bad_row_names_row_and_field() {
+        let row = RowValues {
+            text: "x".repeat(201),
+            ..Default::default()
+        };
+        let e = row.into_entry("ko", "row 7").unwrap_err();
+        assert!(e.message.starts_with("row 7: text:"), "{}", e.message);
+    }
+}
