@@ -2,13 +2,9 @@
 // saves it; writing practice then accepts the new stroke, which it refused before.
 // DOM types for the code that runs in the page (page.evaluate).
 /// <reference lib="dom" />
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { repoDir } from './server';
-import { waitForFullSync } from './helpers';
+import { signInAsAdmin, waitForFullSync } from './helpers';
 
-const PASSWORD = 'a quiet river 42';
 
 /** Draws a polyline of box points on the canvas with the mouse. */
 async function draw(page: Page, points: readonly (readonly [number, number])[]) {
@@ -48,24 +44,7 @@ async function ids(page: Page) {
 const HORIZONTAL: [number, number][] = [[200, 500], [500, 500], [820, 500]];
 
 test('a stroke redrawn in the editor is accepted in writing practice', async ({ page, request }) => {
-  const email = `editor-${Date.now()}@example.com`;
-  expect((await request.post('/identity/v1/accounts:signUp', { data: { email, password: PASSWORD, returnSecureToken: true } })).ok()).toBe(true);
-  const bin = process.env.WRITEIT_BIN ?? join(repoDir, 'target/debug/writeit');
-  execFileSync(bin, ['users', '--data-dir', process.env.WRITEIT_E2E_DATA ?? '', 'grant', email, 'admin']);
-  const answer = (await (
-    await request.post('/identity/v1/accounts:signInWithPassword', { data: { email, password: PASSWORD, returnSecureToken: true } })
-  ).json()) as { localId: string; idToken: string; refreshToken: string; expiresIn: string };
-
-  await page.goto('/home');
-  await page.evaluate(
-    (a) =>
-      localStorage.setItem(
-        'auth',
-        JSON.stringify({ userId: a.localId, email: a.email, idToken: a.idToken, refreshToken: a.refreshToken, expiresAt: Date.now() + Number(a.expiresIn) * 1000 }),
-      ),
-    { ...answer, email },
-  );
-  await page.reload();
+  await signInAsAdmin(page, request);
   await waitForFullSync(page);
   const { characterId, entryId, deckId } = await ids(page);
 

@@ -1,7 +1,10 @@
 // Shared helpers for the end-to-end tests.
 // DOM types for the code that runs in the page (page.evaluate).
 /// <reference lib="dom" />
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { repoDir } from './server';
 
 /** The Korean starter deck (ko is the default language code, SPEC §9). */
 export const KOREAN_DECK_TITLE = 'Hangul letters (jamo)';
@@ -77,4 +80,31 @@ export function collectPageErrors(page: Page): Error[] {
   const errors: Error[] = [];
   page.on('pageerror', (e) => errors.push(e));
   return errors;
+}
+
+/** Signs up a new account, makes it an admin with `writeit users grant` (the server's data
+ * folder), and stores its session in the page as src/session/auth.ts keeps it. */
+export async function signInAsAdmin(page: Page, request: APIRequestContext): Promise<string> {
+  const email = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'a quiet river 42';
+  expect((await request.post('/identity/v1/accounts:signUp', { data: { email, password, returnSecureToken: true } })).ok()).toBe(true);
+  const bin = process.env.WRITEIT_BIN ?? join(repoDir, 'target/debug/writeit');
+  execFileSync(bin, ['users', '--data-dir', process.env.WRITEIT_E2E_DATA ?? '', 'grant', email, 'admin']);
+  const answer = (await (await request.post('/identity/v1/accounts:signInWithPassword', { data: { email, password, returnSecureToken: true } })).json()) as {
+    localId: string;
+    idToken: string;
+    refreshToken: string;
+    expiresIn: string;
+  };
+  await page.goto('/home');
+  await page.evaluate(
+    (a) =>
+      localStorage.setItem(
+        'auth',
+        JSON.stringify({ userId: a.localId, email: a.email, idToken: a.idToken, refreshToken: a.refreshToken, expiresAt: Date.now() + Number(a.expiresIn) * 1000 }),
+      ),
+    { ...answer, email },
+  );
+  await page.reload();
+  return email;
 }

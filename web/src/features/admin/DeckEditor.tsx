@@ -58,6 +58,7 @@ import { fieldMessage } from './EntryEditor';
 import { LIMITS } from './entryForm';
 import { addToDeck } from './entryFilters';
 import { adminCrumbs } from './shared';
+import { ExportButtons } from '../importExport/ImportDialog';
 
 export function AdminDeckPage() {
   const t = useT();
@@ -120,6 +121,7 @@ function DeckEditor({ deck, languageCode, crumbs }: { deck: Deck; languageCode: 
         subtitle={t('admin.deckEntries', { count: deck.entryIds.length })}
         actions={
           <>
+            <ExportButtons deckId={deck.id} />
             <Button startIcon={<UndoIcon />} onClick={() => void undo()} disabled={history.length === 0} aria-keyshortcuts="Control+Z">
               {t('admin.undo')}
             </Button>

@@ -25,6 +25,7 @@ import { validateDeck } from './deckEdit';
 import { fieldMessage } from './EntryEditor';
 import { LIMITS } from './entryForm';
 import { adminCrumbs } from './shared';
+import { ImportDialog } from '../importExport/ImportDialog';
 
 /** Navigation state the deck editor leaves after a delete. */
 export interface DeletedDeckState {
@@ -40,6 +41,7 @@ export function AdminDecksPage() {
   const decks = useDecksOfLanguage(languageCode);
   const { query, setQuery, deferred } = useSearch();
   const [undone, setUndone] = useState(false);
+  const [importing, setImporting] = useState(false);
   const deleted = (location.state as DeletedDeckState | null)?.deletedDeck;
   const hays = useMemo(() => decks?.map((d) => haystack([d.title, d.description])), [decks]);
   const shown = decks && hays ? filterRows(decks, hays, deferred, ALL_LANGUAGES) : undefined;
@@ -60,11 +62,15 @@ export function AdminDecksPage() {
         crumbs={adminCrumbs(t, languageCode)}
         subtitle={decks ? t('decks.count', { count: decks.length, language: languageCode }) : undefined}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            {t('admin.deck.new')}
-          </Button>
+          <>
+            <Button onClick={() => setImporting(true)}>{t('transfer.importButton')}</Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              {t('admin.deck.new')}
+            </Button>
+          </>
         }
       />
+      {importing && decks && <ImportDialog languageCode={languageCode} decks={decks} onClose={() => setImporting(false)} />}
       {deleted && (
         <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void undoDelete()}>{t('admin.undo')}</Button>}>
           {t('admin.deck.deleted', { title: deleted.title })}

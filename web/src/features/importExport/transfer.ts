@@ -1,0 +1,148 @@
+// The import and export endpoints (docs/import.md) from the client: a preview of a file with the
+// suggested mapping, the import itself read as a stream of NDJSON progress lines, and deck
+// downloads. Calls carry the ID token like every RPC call.
+import { apiUrl } from '../../api/client';
+import { loadAuth } from '../../session/authBridge';
+
+/** Entry fields a file's columns (or Anki fields) map onto. */
+export const MAPPED_FIELDS = ['text', 'reading', 'meanings', 'notes', 'examples', 'audioUrl'] as const;
+export type MappedField = (typeof MAPPED_FIELDS)[number];
+/** A column position (CSV), a column or field name, or null (not imported). */
+export type Mapping = Record<MappedField, number | string | null>;
+
+export interface Preview {
+  format: 'csv' | 'tsv' | 'apkg';
+  delimiter?: string;
+  headers: string[];
+  rows: string[][];
+  totalRows: number;
+  suggested: Mapping;
+  noteTypes?: { name: string; fields: string[]; notes: number }[];
+  warnings: string[];
+}
+
+export type Progress = { phase: 'upload'; bytes: number } | { phase: 'parse' | 'save'; rows: number };
+
+export interface ImportDone {
+  deckId: string;
+  entries: number;
+  deckEntries: number;
+  ms: number;
+}
+
+/** A refusal from the server, with its readable message. */
+export class TransferError extends Error {}
+
+/** `/api/trpc` → `/api` (or the full host's). */
+export function apiBase(trpcUrl = apiUrl()): string {
+  return trpcUrl.replace(/\/trpc\/?$/, '');
+}
+
+async function authHeaders(): Promise<Record<string, string>> {
+  const token = await (await loadAuth()).getIdToken();
+  return { Authorization: `Bearer ${token ?? ''}` };
+}
+
+/** The message of an error answer (tRPC's shape), else the status. */
+async function errorOf(res: Response): Promise<TransferError> {
+  try {
+    const body = (await res.json()) as { error?: { message?: string } };
+    if (body.error?.message) return new TransferError(body.error.message);
+  } catch {
+    // not JSON
+  }
+  return new TransferError(`HTTP ${res.status}`);
+}
+
+function formatOf(file: File): string | undefined {
+  const name = file.name.toLowerCase();
+  if (name.endsWith('.apkg')) return 'apkg';
+  if (name.endsWith('.tsv') || name.endsWith('.tab')) return 'tsv';
+  if (name.endsWith('.csv')) return 'csv';
+  return undefined;
+}
+
+/** The first rows of a file and the suggested mapping. */
+export async function previewFile(file: File, languageCode: string): Promise<Preview> {
+  const q = new URLSearchParams({ languageCode });
+  const format = formatOf(file);
+  if (format) q.set('format', format);
+  let res: Response;
+  try {
+    res = await fetch(`${apiBase()}/import/preview?${q}`, { method: 'POST', headers: await authHeaders(), body: file });
+  } catch {
+    throw new TransferError('network');
+  }
+  if (!res.ok) throw await errorOf(res);
+  return (await res.json()) as Preview;
+}
+
+/** Splits a stream of NDJSON into its objects, calling `onLine` for each. */
+export async function readNdjson(body: ReadableStream<Uint8Array>, onLine: (value: unknown) => void): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    buffered += decoder.decode(value ?? new Uint8Array(), { stream: !done });
+    let nl = buffered.indexOf('\n');
+    while (nl >= 0) {
+      const line = buffered.slice(0, nl).trim();
+      buffered = buffered.slice(nl + 1);
+      if (line) onLine(JSON.parse(line));
+      nl = buffered.indexOf('\n');
+    }
+    if (done) break;
+  }
+  if (buffered.trim()) onLine(JSON.parse(buffered));
+}
+
+/** Imports a file into a new deck (`title`) or an existing one (`deckId`); progress as it goes.
+ * The last line decides (an error can follow a 200 once streaming began): nothing is written
+ * unless it says done. */
+export async function importFile(
+  file: File,
+  target: { languageCode: string; mapping: Mapping } & ({ title: string; description?: string } | { deckId: string }),
+  onProgress: (p: Progress) => void,
+): Promise<ImportDone> {
+  const q = new URLSearchParams({ languageCode: target.languageCode, mapping: JSON.stringify(target.mapping) });
+  if ('deckId' in target) q.set('deck', target.deckId);
+  else {
+    q.set('deck', 'new');
+    q.set('title', target.title);
+    if (target.description) q.set('description', target.description);
+  }
+  const format = formatOf(file);
+  if (format) q.set('format', format);
+  let res: Response;
+  try {
+    res = await fetch(`${apiBase()}/import/entries?${q}`, { method: 'POST', headers: await authHeaders(), body: file });
+  } catch {
+    throw new TransferError('network');
+  }
+  if (!res.ok || !res.body) throw await errorOf(res);
+  let last: unknown;
+  await readNdjson(res.body, (line) => {
+    last = line;
+    const l = line as Partial<Progress> & { phase?: string };
+    if (l.phase === 'upload' || l.phase === 'parse' || l.phase === 'save') onProgress(l as Progress);
+  });
+  const end = last as { done?: boolean; error?: { message?: string } } & Partial<ImportDone>;
+  if (end?.done && end.deckId) return { deckId: end.deckId, entries: end.entries ?? 0, deckEntries: end.deckEntries ?? 0, ms: end.ms ?? 0 };
+  throw new TransferError(end?.error?.message ?? 'the import stopped without finishing');
+}
+
+/** Downloads a deck as CSV or Anki package. */
+export async function exportDeck(deckId: string, format: 'csv' | 'apkg'): Promise<void> {
+  const res = await fetch(`${apiBase()}/export/deck/${encodeURIComponent(deckId)}?format=${format}`, { headers: await authHeaders() });
+  if (!res.ok) throw await errorOf(res);
+  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(res.headers.get('Content-Disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name ? decodeURIComponent(name) : `deck.${format}`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
