@@ -331,7 +331,8 @@ describe('httpLink (unbatched)', () => {
     const result = await admin.saveCharacter.mutate(input);
     assert.deepEqual(Object.keys(result), ['character']);
     const c = result.character;
-    assert.deepEqual(c, { ...input, updatedAt: c.updatedAt, deleted: false });
+    // Leniency and alternative orders default when left out (1 and none).
+    assert.deepEqual(c, { ...input, leniency: 1, alternatives: [], updatedAt: c.updatedAt, deleted: false });
     assert.equal(c.strokes.length, 1);
     const stroke = c.strokes[0];
     assert.ok(stroke && stroke.path.length > 0);
@@ -361,6 +362,12 @@ describe('httpLink (unbatched)', () => {
       400,
       'strokes[0].median',
     );
+    // The character's own leniency and alternative stroke orders round trip, and are checked.
+    const two = { ...input, id: uuidv7(), strokes: [input.strokes[0]!, input.strokes[0]!], leniency: 1.5, alternatives: [[1, 0]] };
+    const saved = (await admin.saveCharacter.mutate(two)).character;
+    assert.deepEqual([saved.leniency, saved.alternatives], [1.5, [[1, 0]]]);
+    await rejectsWith(admin.saveCharacter.mutate({ ...two, id: uuidv7(), alternatives: [[0, 0]] }), 'BAD_REQUEST', 400, 'alternatives[0]');
+    await rejectsWith(admin.saveCharacter.mutate({ ...two, id: uuidv7(), leniency: 9 }), 'BAD_REQUEST', 400, 'leniency');
   });
 });
 
