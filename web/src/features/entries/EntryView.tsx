@@ -23,7 +23,7 @@ import { useT } from '../../i18n/I18nContext';
 import { LoadingState } from '../shared/components';
 import { useDisabledEntries } from '../shared/hooks';
 import { useEntryCharacters } from './characters';
-import { useSpeech } from './speech';
+import { useSpeech } from '../shared/speech';
 
 /** Read by screen readers, not shown. */
 const visuallyHidden = {

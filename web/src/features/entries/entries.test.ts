@@ -1,7 +1,7 @@
 // An entry's graphemes (what gets stroke counts) and the choice of a speech voice.
 import { describe, expect, it } from 'vitest';
 import { entryGraphemes } from './characters';
-import { pickVoice } from './speech';
+import { pickVoice } from '../shared/speech';
 
 describe('entryGraphemes', () => {
   it('keeps distinct letters in order, skipping spaces, digits and punctuation', () => {

@@ -17,7 +17,8 @@ import { answerCard, previewCard } from '../../study/session';
 import { loadDeckStudy, recordAnswer, type DeckStudy } from '../../study/store';
 import { cardId } from '../../db/cardId';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
-import { GuestNotice, languageName, RatingButtons, usePracticeKeys, useSpeech } from './components';
+import { useSpeech } from '../shared/speech';
+import { GuestNotice, languageName, RatingButtons, usePracticeKeys } from './components';
 
 type Loaded = { key: string } & ({ status: 'missing'; kind: 'deck' | 'entry' } | { status: 'ready'; study: DeckStudy; entry: Entry });
 

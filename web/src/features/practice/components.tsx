@@ -1,7 +1,7 @@
 // Pieces shared by the practice pages: the four rating buttons with their next intervals, the
 // progress bar, the guest notice, a keyboard hook that leaves text fields and buttons alone, and
 // speech through the Web Speech API in the entry's language.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -112,51 +112,6 @@ export function usePracticeKeys(onKey: (e: KeyboardEvent) => boolean): void {
     window.addEventListener('keydown', listener);
     return () => window.removeEventListener('keydown', listener);
   }, []);
-}
-
-export type SpeechStatus = 'unsupported' | 'loading' | 'noVoice' | 'ready';
-
-const matchesLanguage = (voiceLang: string, code: string) => {
-  const l = voiceLang.toLowerCase().replace('_', '-');
-  const c = code.toLowerCase();
-  return l === c || l.startsWith(`${c}-`);
-};
-
-/** Speech in `languageCode`'s voice. The voice list loads late in some browsers: 'loading' until
- * it comes (or a second passes), then 'noVoice' when none speaks the language. */
-export function useSpeech(languageCode: string): { status: SpeechStatus; speak: (text: string) => void } {
-  const synth = typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null;
-  const [voice, setVoice] = useState<SpeechSynthesisVoice | null>(null);
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    if (!synth) return;
-    const pick = () => {
-      const voices = synth.getVoices();
-      const found = voices.find((v) => matchesLanguage(v.lang, languageCode) && v.localService) ?? voices.find((v) => matchesLanguage(v.lang, languageCode));
-      setVoice(found ?? null);
-      if (voices.length > 0) setSettled(true);
-    };
-    pick();
-    synth.addEventListener('voiceschanged', pick);
-    const timer = setTimeout(() => setSettled(true), 1000);
-    return () => {
-      synth.removeEventListener('voiceschanged', pick);
-      clearTimeout(timer);
-    };
-  }, [synth, languageCode]);
-  const speak = useCallback(
-    (text: string) => {
-      if (!synth || !voice) return;
-      synth.cancel();
-      const u = new SpeechSynthesisUtterance(text);
-      u.voice = voice;
-      u.lang = voice.lang;
-      synth.speak(u);
-    },
-    [synth, voice],
-  );
-  const status: SpeechStatus = !synth ? 'unsupported' : voice ? 'ready' : settled ? 'noVoice' : 'loading';
-  return { status, speak };
 }
 
 /** The language's name in the UI's locale ("Korean", "한국어"). */

@@ -25,7 +25,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { loadCharacter, type CharacterStrokes } from '../../characters/lookup';
 import { db } from '../../db/db';
 import { useI18n } from '../../i18n/I18nContext';
-import { useSpeech } from '../entries/speech';
+import { useSpeech } from '../shared/speech';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import { useDeck, useEntry } from '../shared/hooks';
 import { EMPTY_TALLY, writingRating, writingScore, type WritingTally } from './grading';
