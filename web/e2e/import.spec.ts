@@ -10,6 +10,7 @@ function csv(rows: number, bad?: number): Buffer {
 }
 
 test('imports a CSV into a new deck, and refuses a file with a bad row whole', async ({ page, request }) => {
+  test.setTimeout(120_000);
   await signInAsAdmin(page, request);
   await waitForFullSync(page);
   await page.goto('/admin/ko/decks');
@@ -22,7 +23,8 @@ test('imports a CSV into a new deck, and refuses a file with a bad row whole', a
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog.getByText(/Imported 3,000 entries in/)).toBeVisible({ timeout: 30_000 });
   await dialog.getByRole('link', { name: 'Open the deck' }).click();
-  await expect(page.getByRole('heading', { name: 'Imported words' })).toBeVisible({ timeout: 20_000 });
+  // The deck arrives with the sync the import started (3,000 entries).
+  await expect(page.getByRole('heading', { name: 'Imported words' })).toBeVisible({ timeout: 45_000 });
 
   await page.goto('/admin/ko/decks');
   await page.getByRole('button', { name: 'Import…' }).click();

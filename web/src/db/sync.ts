@@ -276,6 +276,12 @@ export class SyncEngine {
     return this.running ?? this.exclusive(() => this.pull());
   }
 
+  /** Syncs to pick up a change just made on the server by other means (an import): a sync
+   * already running may have read past it, so this one runs after it rather than joining it. */
+  syncAfter(): Promise<SyncState> {
+    return this.running ? this.running.then(() => this.sync()) : this.sync();
+  }
+
   /** Clears the eight tables, the caches and lastSync, then syncs. Skipped (false) while a sync
    * runs, and while offline (clearing then would leave nothing to show). */
   async refresh(): Promise<boolean> {
@@ -485,10 +491,7 @@ export class SyncEngine {
     }
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
     // A sync running when the user changes may have read the old session: sync again after it.
-    const unsubscribe = this.session.onSessionChange(() => {
-      if (this.running) void this.running.then(() => this.sync());
-      else kick();
-    });
+    const unsubscribe = this.session.onSessionChange(() => void this.syncAfter());
     const timer = setInterval(kick, intervalMs);
     void this.updateCounts().catch(() => undefined);
     kick();
@@ -560,6 +563,8 @@ export function syncEngine(): SyncEngine {
 
 /** Syncs now (or joins the running sync). */
 export const sync = (): Promise<SyncState> => syncEngine().sync();
+/** Syncs after the running sync, if any (for changes made on the server by other means). */
+export const syncAfter = (): Promise<SyncState> => syncEngine().syncAfter();
 /** Clears local data and syncs again; false when skipped (a sync runs, or offline). */
 export const refresh = (): Promise<boolean> => syncEngine().refresh();
 /** Pushes the outbox now. */

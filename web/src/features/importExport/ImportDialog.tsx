@@ -80,8 +80,9 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
         setProgress,
       );
       setDone(result);
-      // The new rows reach this device with the next sync: run it now.
-      void import('../../db/sync').then((m) => m.sync());
+      // The new rows reach this device with a sync that starts after the import (not one that
+      // was already running when it finished).
+      void import('../../db/sync').then((m) => m.syncAfter());
     } catch (err) {
       setError(message(err, t));
     } finally {
