@@ -3,21 +3,8 @@
 // DOM types for the code that runs in the page (page.evaluate).
 /// <reference lib="dom" />
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin, waitForFullSync } from './helpers';
+import { drawOnCanvas, signInAsAdmin, waitForFullSync } from './helpers';
 
-
-/** Draws a polyline of box points on the canvas with the mouse. */
-async function draw(page: Page, points: readonly (readonly [number, number])[]) {
-  const box = await page.getByTestId('ink').boundingBox();
-  if (!box) throw new Error('no canvas');
-  const at = ([x, y]: readonly [number, number]) => [box.x + (x / 1024) * box.width, box.y + (y / 1024) * box.height] as const;
-  const [first, ...rest] = points;
-  if (!first) return;
-  await page.mouse.move(...at(first));
-  await page.mouse.down();
-  for (const p of rest) await page.mouse.move(...at(p), { steps: 6 });
-  await page.mouse.up();
-}
 
 /** The id of ㄱ's character row and of its deck and entry, from the local database. */
 async function ids(page: Page) {
@@ -50,7 +37,7 @@ test('a stroke redrawn in the editor is accepted in writing practice', async ({ 
 
   // Before: a plain horizontal line is not ㄱ.
   await page.goto(`/decks/${deckId}/entries/${entryId}/writing`);
-  await draw(page, HORIZONTAL);
+  await drawOnCanvas(page, HORIZONTAL, 6);
   await expect(page.getByTestId('writing-message')).toHaveText(/Not quite|later stroke|backwards/);
 
   // The editor: redraw stroke 1 as that line, save.
@@ -59,17 +46,17 @@ test('a stroke redrawn in the editor is accepted in writing practice', async ({ 
   await expect(page.getByRole('list', { name: 'Strokes' }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Redraw stroke 1' }).click();
   await expect(page.getByText('Draw stroke 1 again.').first()).toBeVisible();
-  await draw(page, HORIZONTAL);
+  await drawOnCanvas(page, HORIZONTAL, 6);
   await expect(page.getByRole('list', { name: 'Strokes' }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved. Learners get it on their next sync.')).toBeVisible();
   // Test-write accepts it at once.
   await page.getByRole('tab', { name: 'Test-write' }).click();
-  await draw(page, HORIZONTAL);
+  await drawOnCanvas(page, HORIZONTAL, 6);
   await expect(page.getByTestId('test-write-message')).toHaveText('All strokes accepted.');
 
   // Writing practice now accepts the line.
   await page.goto(`/decks/${deckId}/entries/${entryId}/writing`);
-  await draw(page, HORIZONTAL);
+  await drawOnCanvas(page, HORIZONTAL, 6);
   await expect(page.getByRole('heading', { name: 'Finished' })).toBeVisible();
 });

@@ -108,3 +108,16 @@ export async function signInAsAdmin(page: Page, request: APIRequestContext): Pro
   await page.reload();
   return email;
 }
+
+/** Draws a polyline of 1024-box points on the writing canvas with the mouse (pointer events). */
+export async function drawOnCanvas(page: Page, points: readonly (readonly [number, number])[], steps = 3): Promise<void> {
+  const box = await page.getByTestId('ink').boundingBox();
+  if (!box) throw new Error('no canvas');
+  const at = ([x, y]: readonly [number, number]) => [box.x + (x / 1024) * box.width, box.y + (y / 1024) * box.height] as const;
+  const [first, ...rest] = points;
+  if (!first) return;
+  await page.mouse.move(...at(first));
+  await page.mouse.down();
+  for (const p of rest) await page.mouse.move(...at(p), { steps });
+  await page.mouse.up();
+}

@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Stroke } from '../src/api/generated/types';
 import { composeSyllable } from '../src/characters/hangul';
 import { repoDir } from './server';
-import { waitForFullSync } from './helpers';
+import { drawOnCanvas, waitForFullSync } from './helpers';
 
 interface SetFile {
   characters: { value: string; strokes: Stroke[] }[];
@@ -48,22 +48,9 @@ async function entryIds(page: Page, languageCode: string, text: string): Promise
   );
 }
 
-/** Draws a polyline of box points on the canvas with the mouse (pointer events). */
-async function draw(page: Page, points: readonly (readonly [number, number])[]) {
-  const box = await page.getByTestId('ink').boundingBox();
-  if (!box) throw new Error('no canvas');
-  const at = ([x, y]: readonly [number, number]) => [box.x + (x / 1024) * box.width, box.y + (y / 1024) * box.height] as const;
-  const [first, ...rest] = points;
-  if (!first) return;
-  await page.mouse.move(...at(first));
-  await page.mouse.down();
-  for (const p of rest) await page.mouse.move(...at(p), { steps: 3 });
-  await page.mouse.up();
-}
-
 async function writeAll(page: Page, strokes: readonly Stroke[]) {
   for (const [i, s] of strokes.entries()) {
-    await draw(page, s.median);
+    await drawOnCanvas(page, s.median);
     await expect(page.getByText(`Good: stroke ${i + 1} of ${strokes.length}.`).or(page.getByText('Finished'))).toBeVisible();
   }
 }
@@ -94,7 +81,7 @@ test('writes a kanji, and shows the stroke after three misses', async ({ page })
   const strokes = strokesOf('ja-starter', '二');
   // A vertical line is neither of 二's strokes.
   for (let i = 0; i < 3; i++) {
-    await draw(page, [[512, 150], [512, 500], [512, 880]]);
+    await drawOnCanvas(page, [[512, 150], [512, 500], [512, 880]]);
     await expect(page.getByText(/Not quite|later stroke|backwards/)).toBeVisible();
   }
   await expect(page.locator('[data-hint="0"]')).toHaveCount(1);
@@ -118,6 +105,6 @@ test('writes a Latin pair of letters and an Arabic letter', async ({ page }) => 
 test('a stroke drawn backwards is told apart', async ({ page }) => {
   await open(page, 'ja', '二');
   const [first] = strokesOf('ja-starter', '二');
-  await draw(page, [...(first?.median ?? [])].reverse());
+  await drawOnCanvas(page, [...(first?.median ?? [])].reverse());
   await expect(page.getByText('Right stroke, but drawn backwards. Start from the other end.')).toBeVisible();
 });
