@@ -13,7 +13,7 @@ use writeit_store::{Account, CodeUse, OneTimeCode, TotpFactor};
 
 use super::accounts::{mfa_info, rfc3339};
 use super::secrets::{normalize_recovery_code, random_token, recovery_code, sha256_hex};
-use super::session::{issue_session, merge, signed_in};
+use super::session::{active_account, issue_session, merge, signed_in};
 use super::{limits, wire, ClientAddr, IdError};
 use crate::app::AppState;
 
@@ -236,14 +236,7 @@ async fn pending_account(
     let CodeUse::Valid(code) = state.store.peek_code(&hash, &["MFA_PENDING"]).await? else {
         return Err(IdError::bad("INVALID_MFA_PENDING_CREDENTIAL"));
     };
-    let account = state
-        .store
-        .account(code.user_id.as_deref().unwrap_or_default())
-        .await?
-        .ok_or_else(|| IdError::bad("USER_NOT_FOUND"))?;
-    if account.disabled {
-        return Err(IdError::bad("USER_DISABLED"));
-    }
+    let account = active_account(state, code.user_id.as_deref().unwrap_or_default()).await?;
     if let Some(id) = enrollment_id.as_deref().filter(|i| !i.is_empty()) {
         match state.store.totp(&account.id).await? {
             Some(f) if f.enrollment_id == id => {}

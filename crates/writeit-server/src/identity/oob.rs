@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use writeit_store::{AccountChanges, CodeUse, NewAccount, OneTimeCode};
 
 use super::secrets::{random_token, sha256_hex};
-use super::session::{issue_session, merge, signed_in};
+use super::session::{active_account, issue_session, merge, signed_in};
 use super::{limits, mfa, password, wire, ClientAddr, IdError, Mail};
 use crate::app::AppState;
 
@@ -243,14 +243,7 @@ pub async fn reset_password(
     let user_id = used
         .user_id
         .ok_or_else(|| IdError::bad("INVALID_OOB_CODE"))?;
-    let account = state
-        .store
-        .account(&user_id)
-        .await?
-        .ok_or_else(|| IdError::bad("USER_NOT_FOUND"))?;
-    if account.disabled {
-        return Err(IdError::bad("USER_DISABLED"));
-    }
+    let account = active_account(&state, &user_id).await?;
     let changes = AccountChanges {
         // The link reached this mailbox: it is verified, unless the address changed since.
         email_verified: (account.email == used.email).then_some(true),
@@ -341,14 +334,7 @@ pub async fn apply_code(state: &AppState, oob_code: &Option<String>) -> Result<V
         .user_id
         .clone()
         .ok_or_else(|| IdError::bad("INVALID_OOB_CODE"))?;
-    let account = state
-        .store
-        .account(&user_id)
-        .await?
-        .ok_or_else(|| IdError::bad("USER_NOT_FOUND"))?;
-    if account.disabled {
-        return Err(IdError::bad("USER_DISABLED"));
-    }
+    let account = active_account(state, &user_id).await?;
     let changes = if used.kind == "VERIFY_EMAIL" {
         if account.email != used.email {
             // The address changed after the link was sent: it verifies nothing now.

@@ -36,6 +36,19 @@ impl Session {
     }
 }
 
+/// The account `id` if it exists and is not disabled (USER_NOT_FOUND, USER_DISABLED otherwise).
+pub async fn active_account(state: &AppState, id: &str) -> Result<Account, IdError> {
+    let account = state
+        .store
+        .account(id)
+        .await?
+        .ok_or_else(|| IdError::bad("USER_NOT_FOUND"))?;
+    if account.disabled {
+        return Err(IdError::bad("USER_DISABLED"));
+    }
+    Ok(account)
+}
+
 /// Merges JSON objects (later keys win).
 pub fn merge(mut a: Value, b: Value) -> Value {
     if let (Some(a), Value::Object(b)) = (a.as_object_mut(), b) {
@@ -93,14 +106,7 @@ pub async fn signed_in(state: &AppState, id_token: &Option<String>) -> Result<Ac
             _ => IdError::bad("INVALID_ID_TOKEN"),
         })?;
     let id = verified.caller.user_id().unwrap_or_default();
-    let account = state
-        .store
-        .account(id)
-        .await?
-        .ok_or_else(|| IdError::bad("USER_NOT_FOUND"))?;
-    if account.disabled {
-        return Err(IdError::bad("USER_DISABLED"));
-    }
+    let account = active_account(state, id).await?;
     if verified.issued_at < account.valid_since {
         return Err(IdError::bad("TOKEN_EXPIRED"));
     }
@@ -163,14 +169,7 @@ async fn refresh(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Result<V
         }
         Rotation::Revoked => return Err(IdError::bad("TOKEN_EXPIRED")),
     };
-    let account = state
-        .store
-        .account(&user_id)
-        .await?
-        .ok_or_else(|| IdError::bad("USER_NOT_FOUND"))?;
-    if account.disabled {
-        return Err(IdError::bad("USER_DISABLED"));
-    }
+    let account = active_account(state, &user_id).await?;
     let id_token = id_token(state, &account);
     let ttl = state.identity.config.id_token_ttl_secs.to_string();
     Ok(json!({
