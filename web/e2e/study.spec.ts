@@ -200,6 +200,35 @@ test('reviews made offline reach the server after reconnecting', async ({ page, 
   await expect.poll(async () => byId(await localRows<CardRow>(page, 'userCards')).map(schedule)).toEqual(byId(serverCards).map(schedule));
 });
 
+/** Holds the page's first API call back for 1.5 s (the rest go through at once). */
+async function holdFirstApiCall(page: Page): Promise<void> {
+  let calls = 0;
+  await page.route('**/api/trpc/**', async (route) => {
+    if (calls++ === 0) await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue().catch(() => undefined);
+  });
+}
+
+test('the test and reading pages, opened before the first sync lands, fill in when it does', async ({ page, request }) => {
+  const deck = await deckId(request, 'Beginner vocabulary');
+  // The sync's first call is held back, so the pages first find an empty local database.
+  await holdFirstApiCall(page);
+  await page.goto(`/decks/${deck.id}/test`);
+  await expect(page.getByText(/^Question 1 of \d+$/)).toBeVisible({ timeout: 30_000 });
+  await waitForSync(page);
+
+  const fresh = await page.context().browser()!.newContext();
+  try {
+    const other = await fresh.newPage();
+    await holdFirstApiCall(other);
+    const entry = deck.entryIds[0]!;
+    await other.goto(`${new URL(page.url()).origin}/decks/${deck.id}/entries/${entry}/reading`);
+    await expect(other.getByRole('button', { name: 'Show reading and meaning' })).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await fresh.close();
+  }
+});
+
 test('run a test to the end', async ({ page, request }) => {
   const deck = await deckId(request, 'Beginner vocabulary');
   await page.goto('/decks');

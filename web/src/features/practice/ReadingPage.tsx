@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link, useParams } from 'react-router';
 import type { Entry } from '../../api/generated/types';
+import { useSyncState } from '../../db/sync';
 import { useI18n } from '../../i18n/I18nContext';
 import { formatInterval } from '../../study/format';
 import { RATINGS, type Rating } from '../../study/scheduler';
@@ -27,6 +28,10 @@ export function ReadingPage() {
   const key = `${deckId}/${entryId}`;
   // What was loaded, and for which route: another entry's data counts as loading.
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // A sync that lands while the deck or entry is missing (first visit: still on its way) loads
+  // them again.
+  const syncedAt = useSyncState().lastSyncedAt;
+  const reloadOn = loaded?.status === 'missing' ? syncedAt : undefined;
   useEffect(() => {
     let live = true;
     void loadDeckStudy(deckId, Date.now()).then((study) => {
@@ -39,7 +44,7 @@ export function ReadingPage() {
     return () => {
       live = false;
     };
-  }, [deckId, entryId, key]);
+  }, [deckId, entryId, key, reloadOn]);
   if (!loaded || loaded.key !== key) return <LoadingState />;
   if (loaded.status === 'missing') return <MissingState kind={loaded.kind} />;
   return <ReadingPractice key={loaded.entry.id} study={loaded.study} entry={loaded.entry} />;

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link, useParams } from 'react-router';
+import { useSyncState } from '../../db/sync';
 import { useI18n } from '../../i18n/I18nContext';
 import { formatDuration } from '../../study/format';
 import { isEnabled } from '../../study/queue';
@@ -28,6 +29,11 @@ export function DeckTestPage() {
   const { deckId = '' } = useParams();
   const [run, setRun] = useState(0);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  // A sync that lands while there is nothing to test (first visit: the deck's entries were still
+  // on their way) loads the deck again; a quiz under way is never reset.
+  const syncedAt = useSyncState().lastSyncedAt;
+  const empty = loaded.status === 'missing' || (loaded.status === 'ready' && loaded.study.entries.length === 0);
+  const reloadOn = empty ? syncedAt : undefined;
   useEffect(() => {
     let live = true;
     void loadDeckStudy(deckId, Date.now()).then((study) => {
@@ -36,7 +42,7 @@ export function DeckTestPage() {
     return () => {
       live = false;
     };
-  }, [deckId, run]);
+  }, [deckId, run, reloadOn]);
   if (loaded.status === 'loading') return <LoadingState />;
   if (loaded.status === 'missing') return <MissingState kind="deck" />;
   return <Quiz key={run} study={loaded.study} onAgain={() => setRun((r) => r + 1)} />;
