@@ -61,13 +61,15 @@ export async function localCounts(page: Page): Promise<Record<string, number>> {
   );
 }
 
-/** Waits until the starter content has synced into IndexedDB (8 languages, some decks). */
+/** Waits until the starter content has synced into IndexedDB (8 languages) and the sync has ended. */
 export async function waitForStarterSync(page: Page): Promise<void> {
   await expect
     .poll(async () => (await localCounts(page).catch(() => ({}) as Record<string, number>)).languages ?? 0, {
       timeout: 30_000,
     })
     .toBe(8);
+  // The languages come first; the sync may still be pulling the other tables.
+  await waitForFullSync(page);
 }
 
 /** Waits until a whole sync has finished (lastSync stored), every table pulled. */

@@ -185,8 +185,9 @@ test('reviews made offline reach the server after reconnecting', async ({ page, 
   const offline = await reviewByKeyboard(page, (i) => (i % 3 === 0 ? '3' : '4'));
   expect(online + offline).toBeGreaterThanOrEqual(20);
   await expect(summary(page)).toBeVisible();
+  // The last answers are written just after they are shown.
+  await expect.poll(async () => (await localRows<ReviewRow>(page, 'userReviews')).length).toBe(online + offline);
   const local = await localRows<ReviewRow>(page, 'userReviews');
-  expect(local).toHaveLength(online + offline);
 
   await context.setOffline(false);
   await expect
@@ -295,10 +296,10 @@ test('two devices review the same cards offline and converge', async ({ browser,
     // B answers Hard to its first ten, then Easy.
     const na = await reviewByKeyboard(a.page, () => '3');
     const nb = await reviewByKeyboard(b.page, (i) => (i < 10 ? '2' : '4'));
+    await expect.poll(async () => (await localRows<ReviewRow>(a.page, 'userReviews')).length).toBe(na);
+    await expect.poll(async () => (await localRows<ReviewRow>(b.page, 'userReviews')).length).toBe(nb);
     const reviewsA = await localRows<ReviewRow>(a.page, 'userReviews');
     const reviewsB = await localRows<ReviewRow>(b.page, 'userReviews');
-    expect(reviewsA).toHaveLength(na);
-    expect(reviewsB).toHaveLength(nb);
     expect(new Set(reviewsA.map((r) => r.cardId))).toEqual(new Set(reviewsB.map((r) => r.cardId)));
 
     // B syncs first, then A; then B again.

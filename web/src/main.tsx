@@ -9,7 +9,7 @@ import { App } from './app/App';
 import { installGlobalErrorHandlers } from './app/fatalError';
 import { createI18nStore } from './i18n/i18nStore';
 import { preloadPage } from './app/router';
-import { loadSyncModule } from './app/syncBridge';
+import { startAppAutoSync } from './app/syncBridge';
 
 function safeLocalStorage(): Storage | undefined {
   try {
@@ -26,10 +26,11 @@ installGlobalErrorHandlers();
 void import('./offline').then((m) => m.installOffline({ chunkReload: false }));
 const i18n = createI18nStore({ document, navigator, storage: safeLocalStorage(), urls: messageUrls });
 void i18n.init();
-// The sync engine and the local database load while the first page's code does; the app mounts
-// once that code is here, so the first page renders whole instead of suspending (see preloadPage).
+// The sync engine and the local database load while the first page's code does, and the first
+// sync starts as soon as the engine is here; the app mounts once the page's code is here, so the
+// first page renders whole instead of suspending (see preloadPage).
 void import('./db/db').then(({ db }) => db.open()).catch(() => undefined);
-void loadSyncModule().catch(() => undefined);
+void startAppAutoSync().catch(() => undefined);
 
 const root = document.getElementById('root');
 if (root) {

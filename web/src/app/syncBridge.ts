@@ -1,7 +1,7 @@
 // The one place the shell touches the sync engine (web/src/db/sync.ts, built separately). The
-// engine (and with it Dexie) loads in its own chunk, started by main.tsx before the first render;
-// `SyncConnector` starts auto sync and mirrors its state into a small local store read by
-// `useSyncState`.
+// engine (and with it Dexie) loads in its own chunk, started by main.tsx before the first render,
+// which also starts auto sync once it is here; `SyncConnector` mirrors the engine's state into a
+// small local store read by `useSyncState`.
 //
 // `standIn` (same signatures, always 'idle') is what tests and a build without the engine use:
 // swap the line marked WIRE to go back to it.
@@ -63,17 +63,15 @@ export function useSyncState(): SyncState {
   return useSyncExternalStore(subscribe, () => current);
 }
 
-/** Starts the engine's auto sync; returns the stopper. */
-export function startAutoSync(): () => void {
-  let stop: (() => void) | undefined;
-  let stopped = false;
-  void loadSyncModule().then((m) => {
-    if (!stopped) stop = m.startAutoSync();
+/** The app's one auto sync. main.tsx starts it as soon as the engine has loaded, so the first
+ * sync (on a first visit, the whole catalogue) need not wait for the first render; SyncConnector
+ * starts it if nothing has. Later calls return the same promise. */
+let appAutoSync: Promise<void> | undefined;
+export function startAppAutoSync(): Promise<void> {
+  appAutoSync ??= loadSyncModule().then((m) => {
+    m.startAutoSync();
   });
-  return () => {
-    stopped = true;
-    stop?.();
-  };
+  return appAutoSync;
 }
 
 /** Clears the cached tables and lastSync, then syncs (skipped by the engine while a sync runs). */
@@ -104,6 +102,8 @@ export function SyncConnector() {
 function EngineConnector({ engine }: { engine: SyncModule }) {
   const state = engine.useSyncState();
   useEffect(() => publishSyncState(state), [state]);
-  useEffect(() => engine.startAutoSync(), [engine]);
+  useEffect(() => {
+    void startAppAutoSync().catch(() => undefined);
+  }, []);
   return null;
 }

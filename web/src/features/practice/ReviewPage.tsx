@@ -141,7 +141,8 @@ function ReviewSession({
     setRevealed(false);
     setClock({ now: t1, shownAt: t1 });
     if (!session.current(t1)) {
-      commit(true);
+      // The last answer: written now, the summary waits on nothing.
+      commit();
       setEndedAt(t1);
     }
   };
