@@ -5,6 +5,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { I18nProvider, useI18n } from '../i18n/I18nContext';
 import type { I18nStore } from '../i18n/i18nStore';
+import { ltrCache } from './styleCache';
 import { createAppTheme } from './theme';
 import { useThemePreference } from './themeStore';
 
@@ -33,7 +34,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
       {ready ? children : null}
     </ThemeProvider>
   );
-  return rtl && rtlCache ? <CacheProvider value={rtlCache}>{content}</CacheProvider> : content;
+  return <CacheProvider value={rtl && rtlCache ? rtlCache : ltrCache}>{content}</CacheProvider>;
 }
 
 export function AppProviders({ i18n, children }: { i18n: I18nStore; children: ReactNode }) {
