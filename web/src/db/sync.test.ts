@@ -114,7 +114,7 @@ describe('sync', () => {
     const ids = pages.flatMap((p) => (p.output as Entry[]).map((e) => e.id));
     expect(new Set(ids).size).toBe(ids.length);
     expect(await h.db.entries.count()).toBe(expected.length);
-    // ONE bulkPut per non-empty page.
+    // ONE bulkPut per non-empty page (pages of 100 are below PUT_CHUNK).
     const entryPuts = bulkPut.mock.contexts.filter((t) => (t as { name: string }).name === 'entries');
     bulkPut.mockRestore();
     expect(entryPuts).toHaveLength(pages.filter((p) => (p.output as Entry[]).length > 0).length);

@@ -2,11 +2,13 @@
 //   a flag prevents concurrent syncs (a second call joins the running one);
 //   push the outbox; T = getServerTime(); read lastSync (localStorage, 0 when absent);
 //   pull each public table, then (signed in) each user table: pages of `pageSize` rows with the
-//   `after` cursor until a short page, each page stored with ONE bulkPut in a transaction;
+//   `after` cursor until a short page, each page stored in ONE transaction (bulkPuts of
+//   PUT_CHUNK rows, so no long task blocks input);
 //   store T as lastSync.
 // Pulled rows never overwrite a row that a pending outbox item wrote locally: the pending write
 // wins until the server acknowledges it (and its answer is stored then).
 import { useSyncExternalStore } from 'react';
+import type { Table } from 'dexie';
 import { apiUrl, createApi, errorMessage, isNetworkError, type Api } from '../api/client';
 import type { Cursor, PageInput } from '../api/generated/types';
 import { sessionStore, type Session, type SessionStore } from '../session/session';
@@ -41,6 +43,8 @@ export const LAST_SYNC_USER_KEY = 'lastSyncUser';
 /** Rows per page: the server's maximum, so a first sync of a large catalogue takes few requests and
  * few IndexedDB transactions (make bench). */
 export const PAGE_SIZE = 5000;
+/** Rows per page of the characters table (see pullTable). */
+export const CHARACTER_PAGE_SIZE = 1000;
 
 export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'error';
 
@@ -411,9 +415,12 @@ export class SyncEngine {
 
   private async pullTable<T extends SyncedTable>(table: T, offset: number, epoch: number, userId?: string): Promise<void> {
     let received = 0;
+    // Characters carry their strokes (~1 KB a row): smaller pages keep each page's JSON parse and
+    // freeze short enough not to block input (a 5000-row page is ~5 MB).
+    const limit = table === 'characters' ? Math.min(this.pageSize, CHARACTER_PAGE_SIZE) : this.pageSize;
     this.setState({ progress: { table, rows: 0 } });
     const fetchPage = (after?: Cursor) => {
-      const input: PageInput = after ? { offset, after, limit: this.pageSize } : { offset, limit: this.pageSize };
+      const input: PageInput = after ? { offset, after, limit } : { offset, limit };
       const page = query(this.api, table, input) as Promise<TableRows[T][]>;
       page.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
       return page;
@@ -421,7 +428,7 @@ export class SyncEngine {
     let next = fetchPage();
     for (;;) {
       const rows = await next;
-      const full = rows.length >= this.pageSize;
+      const full = rows.length >= limit;
       // Ask for the next page while this one is written: the network and IndexedDB overlap.
       if (full) {
         const last = rows[rows.length - 1] as TableRows[T];
@@ -434,7 +441,7 @@ export class SyncEngine {
     }
   }
 
-  /** One page: ONE bulkPut in one transaction, skipping rows a pending mutation wrote (their
+  /** One page: ONE transaction (putInChunks), skipping rows a pending mutation wrote (their
    * pulled version becomes what that mutation would restore). Then the cache. */
   private async storePage<T extends SyncedTable>(table: T, rows: TableRows[T][], epoch: number, userId?: string) {
     const tbl = this.db.table(table);
@@ -444,7 +451,7 @@ export class SyncEngine {
         (i) => isPending(i) && (i.before ?? []).some((b) => b.table === table),
       );
       if (pending.length === 0) {
-        await tbl.bulkPut(rows);
+        await putInChunks(tbl, rows);
         return rows;
       }
       const held = pendingRowIds(pending);
@@ -465,7 +472,7 @@ export class SyncEngine {
           }
         }
       }
-      await tbl.bulkPut(put);
+      await putInChunks(tbl, put);
       if (changed.size > 0) await this.db.outbox.bulkPut([...changed]);
       return put;
     });
@@ -514,6 +521,25 @@ export class SyncEngine {
       }
     };
   }
+}
+
+/** Rows per bulkPut inside a page's transaction. Putting a row costs the main thread ~50 µs (its
+ * structured clone and the message to the database), so a page of 5000 in one go would block
+ * input for ~250 ms; in chunks, each is a task of its own (~15 ms) and the event loop runs between
+ * them. Two chunks are in flight at a time, so the database is never left waiting. */
+export const PUT_CHUNK = 250;
+
+/** Stores `rows` in bulkPuts of PUT_CHUNK rows; call inside a transaction (exported for tests). */
+export async function putInChunks<T>(tbl: Table<T>, rows: T[]): Promise<void> {
+  let previous: Promise<unknown> = Promise.resolve();
+  for (let i = 0; i < rows.length; i += PUT_CHUNK) {
+    const current = tbl.bulkPut(rows.slice(i, i + PUT_CHUNK));
+    // The next chunk is issued once the one before this is stored: from that request's success
+    // event, a task of its own, which keeps the transaction open.
+    await previous;
+    previous = current;
+  }
+  await previous;
 }
 
 /** `table/key` of every row a pending outbox item wrote. */
