@@ -120,12 +120,17 @@ test('an editor makes a deck: adds entries by search and in bulk, reorders by ke
 
   // Two entries by search.
   const search = page.getByRole('searchbox', { name: 'Find entries by text, reading or meaning' });
-  for (const q of ['ㄱ', 'ㄴ']) {
-    await search.fill(q);
-    await page.getByRole('list', { name: 'Matching entries' }).getByRole('button', { name: /^Add / }).first().click();
-  }
   const rows = page.getByRole('list', { name: 'Entries of the deck, in order' }).getByRole('listitem');
-  await expect(rows).toHaveCount(2);
+  let added = '';
+  for (const [i, q] of ['ㄱ', 'ㄴ'].entries()) {
+    await search.fill(q);
+    // The matches of this query, not the last one's (whose first entry is now in the deck).
+    const add = page.getByRole('list', { name: 'Matching entries' }).getByRole('button', { name: /^Add / }).first();
+    await expect(add).not.toHaveAttribute('aria-label', added);
+    added = (await add.getAttribute('aria-label')) ?? '';
+    await add.click();
+    await expect(rows).toHaveCount(i + 1);
+  }
   const before = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-entry-id')));
 
   // Keyboard drag: space picks up the first, arrow down, space drops.
