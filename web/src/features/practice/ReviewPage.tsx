@@ -91,20 +91,14 @@ function ReviewSession({
     const a = held.current;
     held.current = null;
     if (!a) return;
-    const write = () => {
-      writes.current = writes.current.then(() => recordAnswer(a.review, a.card)).catch((e: unknown) => console.error('saving a review failed', e));
-    };
-    // After a rating, the write waits for the next card's frame, so it never competes with it
-    // (with a timeout: a hidden page draws no frames, and the write must still happen).
-    if (later) afterNextPaint(write);
-    else write();
+    // After a rating, the write waits for the next card's frame, so it never competes with it.
+    // The wait is queued with the writes, so answers are still written in the order given.
+    const before = later ? writes.current.then(nextPaint) : writes.current;
+    writes.current = before.then(() => recordAnswer(a.review, a.card)).catch((e: unknown) => console.error('saving a review failed', e));
   }, []);
 
   /** Resolves once every answer handed over so far is written (deferred writes included). */
-  const written = useCallback(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await writes.current;
-  }, []);
+  const written = useCallback(() => writes.current, []);
 
   // Leaving the page (or hiding it: the tab may be closed next) writes the held answer.
   useEffect(() => {
@@ -249,16 +243,13 @@ function ReviewSession({
   );
 }
 
-/** Runs `fn` once the next frame is painted, or after 100 ms if no frame comes (a hidden page). */
-function afterNextPaint(fn: () => void) {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  requestAnimationFrame(() => setTimeout(run, 0));
-  setTimeout(run, 100);
+/** Resolves once the next frame is painted, or after 100 ms if no frame comes (a hidden page
+ * draws none, and the write must still happen). */
+function nextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
 }
 
 const MemoHeader = memo(function MemoHeader({ title, crumbs }: { title: string; crumbs: { to: string; label: string }[] }) {
