@@ -17,7 +17,7 @@ const entry = (id: string, languageCode: string, text: string): Entry => ({
 });
 
 describe('openDb', () => {
-  it('upgrades a database made by the first schema, keeping its rows and adding the indexes', async () => {
+  it('upgrades a database made by the first schema, keeping its rows, adding and dropping indexes', async () => {
     const name = `upgrade-${Math.random().toString(36).slice(2)}`;
     // The schema of the first released app (version 1), with some rows.
     const old = new Dexie(name);
@@ -44,7 +44,15 @@ describe('openDb', () => {
       expect(ko.map((e) => e.text)).toEqual(['가', '나']);
       expect(await db.decks.where('[languageCode+position]').equals(['ko', 2]).count()).toBe(1);
       expect(await db.outbox.count()).toBe(1);
-      expect(db.verno).toBe(3);
+      expect(db.verno).toBe(4);
+      // v4 dropped the single languageCode indexes: a query on it goes through the compound one.
+      const idb = db.backendDB();
+      const tx = idb.transaction(['entries', 'decks'], 'readonly');
+      expect([...tx.objectStore('entries').indexNames].sort()).toEqual(['[languageCode+text]', 'text', 'updatedAt']);
+      expect([...tx.objectStore('decks').indexNames].sort()).toEqual(['[languageCode+position]', 'updatedAt']);
+      expect(await db.entries.where('languageCode').equals('ko').count()).toBe(2);
+      expect((await db.entries.where('languageCode').equals('ja').toArray()).map((e) => e.id)).toEqual(['e3']);
+      expect((await db.decks.where('languageCode').equals('ko').toArray()).map((d) => d.id)).toEqual(['d1']);
     } finally {
       db.close();
       await Dexie.delete(name);
