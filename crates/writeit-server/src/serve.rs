@@ -52,6 +52,10 @@ pub struct IdentityFlags {
     /// ID-token lifetime in minutes (15 to 60).
     #[arg(long, env = "WRITEIT_ID_TOKEN_MINUTES", default_value_t = 30, value_parser = clap::value_parser!(i64).range(15..=60))]
     pub id_token_minutes: i64,
+    /// Seconds after signing in during which a session may change its email, password or second
+    /// factor, or delete the account; later the user is asked to sign in again.
+    #[arg(long, env = "WRITEIT_RECENT_SIGN_IN_SECONDS", default_value_t = 300, value_parser = clap::value_parser!(i64).range(1..=86_400))]
+    pub recent_sign_in_seconds: i64,
     /// Behind a proxy: rate-limit by the last X-Forwarded-For hop instead of the peer address.
     #[arg(long, env = "WRITEIT_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
@@ -106,6 +110,7 @@ impl IdentityFlags {
             smtp_url: self.smtp_url.clone().filter(|u| !u.is_empty()),
             mail_from: self.mail_from.clone(),
             id_token_ttl_secs: self.id_token_minutes * 60,
+            recent_sign_in_secs: self.recent_sign_in_seconds,
             trust_forwarded_for: self.trust_forwarded_for,
             outbox_dir: data_dir.join("outbox"),
             ..Default::default()

@@ -324,6 +324,82 @@ async fn forged_expired_and_foreign_tokens_are_refused() {
 }
 
 #[tokio::test]
+async fn sensitive_changes_need_a_recent_sign_in() {
+    let c = start_with(|config| config.recent_sign_in_secs = 1).await;
+    let up = c.sign_up("ivy@example.com").await;
+    let signed_up_at = claims(&id_token(&up))["auth_time"].as_i64().unwrap();
+    assert!((signed_up_at - claims(&id_token(&up))["iat"].as_i64().unwrap()).abs() <= 1);
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    // A refreshed token keeps the sign-in time: refreshing is no proof of who is there.
+    let (s, v) = c.refresh(&refresh_token(&up)).await;
+    assert_eq!(s, 200, "{v}");
+    let refreshed = v["id_token"].as_str().unwrap().to_string();
+    assert_eq!(claims(&refreshed)["auth_time"].as_i64(), Some(signed_up_at));
+    for token in [id_token(&up), refreshed.clone()] {
+        let too_old = [
+            (
+                "accounts:update",
+                json!({"idToken": token, "password": "another fine passphrase"}),
+            ),
+            (
+                "accounts:update",
+                json!({"idToken": token, "email": "ivy2@example.com"}),
+            ),
+            (
+                "accounts:sendOobCode",
+                json!({"idToken": token, "requestType": "VERIFY_AND_CHANGE_EMAIL", "newEmail": "ivy3@example.com"}),
+            ),
+            (
+                "mfaEnrollment:start",
+                json!({"idToken": token, "totpEnrollmentInfo": {}}),
+            ),
+            (
+                "mfaEnrollment:withdraw",
+                json!({"idToken": token, "mfaEnrollmentId": "x"}),
+            ),
+            ("accounts:delete", json!({"idToken": token})),
+        ];
+        for (endpoint, body) in too_old {
+            let (s, v) = c.post(endpoint, body).await;
+            assert_eq!(
+                (s.as_u16(), err(&v)),
+                (400, "CREDENTIAL_TOO_OLD_LOGIN_AGAIN"),
+                "{endpoint}: {v}"
+            );
+        }
+    }
+    // Everything else still works with the old session.
+    let (s, v) = c
+        .post(
+            "accounts:update",
+            json!({"idToken": refreshed, "displayName": "Ivy"}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = c
+        .post("accounts:lookup", json!({"idToken": refreshed}))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        c.rpc("queryUserDecks", &refreshed).await,
+        (200, "OK".into())
+    );
+    // Signing in again allows them; the new password's session is fresh too.
+    let (_, v) = c.sign_in("ivy@example.com").await;
+    let (s, v) = c
+        .post(
+            "accounts:update",
+            json!({"idToken": id_token(&v), "password": "another fine passphrase"}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = c
+        .post("accounts:delete", json!({"idToken": id_token(&v)}))
+        .await;
+    assert_eq!(s, 200, "{v}");
+}
+
+#[tokio::test]
 async fn update_password_revokes_sessions_and_sign_out() {
     let c = start().await;
     let up = c.sign_up("eve@example.com").await;

@@ -50,8 +50,8 @@ pub struct AccountStatus {
 /// What became of a refresh token presented for rotation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rotation {
-    /// Consumed; the new token was stored in the same family.
-    Rotated { user_id: String },
+    /// Consumed; the new token was stored in the same family (a UUIDv7 made at sign-in).
+    Rotated { user_id: String, family: String },
     /// Already used: its whole family is now revoked.
     Reused,
     /// Revoked (sign-out, password change) or past its expiry.

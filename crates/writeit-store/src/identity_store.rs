@@ -379,7 +379,7 @@ macro_rules! identity_store {
                         .execute(&mut *tx)
                         .await?;
                     tx.commit().await?;
-                    Ok(Rotation::Rotated { user_id })
+                    Ok(Rotation::Rotated { user_id, family })
                 }
 
                 async fn revoke_refresh_token(&self, hash: &str) -> Result<bool> {

@@ -162,13 +162,15 @@ async fn story_refresh_tokens(store: SharedStore) {
     assert_eq!(
         store.rotate_refresh_token("h0", "h1", later).await.unwrap(),
         Rotation::Rotated {
-            user_id: "u".into()
+            user_id: "u".into(),
+            family: "f1".into()
         }
     );
     assert_eq!(
         store.rotate_refresh_token("h1", "h2", later).await.unwrap(),
         Rotation::Rotated {
-            user_id: "u".into()
+            user_id: "u".into(),
+            family: "f1".into()
         }
     );
     // h1 again: reuse, the family (h2 included) is revoked.

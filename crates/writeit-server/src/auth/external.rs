@@ -30,6 +30,8 @@ struct ExternalClaims {
     exp: i64,
     #[serde(default)]
     iat: i64,
+    #[serde(default)]
+    auth_time: Option<i64>,
 }
 
 impl ExternalIssuer {
@@ -107,6 +109,7 @@ impl ExternalIssuer {
                 languages: Vec::new(),
             },
             issued_at: c.iat,
+            auth_time: c.auth_time.unwrap_or(c.iat),
             expires_at: c.exp,
         })
     }

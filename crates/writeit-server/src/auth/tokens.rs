@@ -25,6 +25,10 @@ pub struct Claims {
     pub sub: String,
     pub iat: i64,
     pub exp: i64,
+    /// When the session's user last proved who they are (password, email link, second factor),
+    /// seconds; refreshed tokens keep it. Security-sensitive changes need it recent.
+    #[serde(default)]
+    pub auth_time: i64,
     #[serde(default)]
     pub email: String,
     /// `user`, `editor` or `admin`.
@@ -63,6 +67,8 @@ pub struct Verified {
     pub caller: Caller,
     /// `iat`, seconds.
     pub issued_at: i64,
+    /// `auth_time`, seconds (0 when the token has none).
+    pub auth_time: i64,
     /// `exp`, seconds.
     pub expires_at: i64,
 }
@@ -120,6 +126,7 @@ impl Verifier {
             sub: sub.into(),
             iat: now,
             exp: now + ttl_secs,
+            auth_time: now,
             email: String::new(),
             role: role.as_str().into(),
             langs: langs.iter().map(|l| l.to_string()).collect(),
@@ -202,6 +209,7 @@ impl Verifier {
                 languages,
             },
             issued_at: c.iat,
+            auth_time: c.auth_time,
             expires_at: c.exp,
         };
         self.remember(token, &verified);

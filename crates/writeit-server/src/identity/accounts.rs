@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use writeit_store::{Account, AccountChanges, NewAccount, TotpFactor};
 
-use super::session::{issue_session, merge, signed_in};
+use super::session::{issue_session, merge, signed_in, signed_in_recently};
 use super::{limits, mfa, oob, password, secrets, wire, ClientAddr, IdError};
 use crate::app::AppState;
 
@@ -204,7 +204,12 @@ pub async fn update(State(state): State<AppState>, addr: ClientAddr, body: Bytes
         limits::per_address(&state, &addr).await?;
         return oob::apply_code(&state, &req.oob_code).await.map(Json);
     }
-    let account = signed_in(&state, &req.id_token).await?;
+    // A new email or password needs a recent sign-in; a display name does not.
+    let account = if req.email.is_some() || req.password.is_some() {
+        signed_in_recently(&state, &req.id_token).await?
+    } else {
+        signed_in(&state, &req.id_token).await?
+    };
     let mut changes = AccountChanges::default();
     if req.email.is_some() {
         changes.email = Some(wire::email(
@@ -254,7 +259,7 @@ pub async fn update(State(state): State<AppState>, addr: ClientAddr, body: Bytes
 /// `accounts:delete`: the account, its sessions, codes, second factor and study rows.
 pub async fn delete(State(state): State<AppState>, body: Bytes) -> Answer {
     let req: IdTokenRequest = wire::parse(&body)?;
-    let account = signed_in(&state, &req.id_token).await?;
+    let account = signed_in_recently(&state, &req.id_token).await?;
     state.store.delete_account(&account.id).await?;
     state.statuses.forget(&account.id);
     Ok(Json(

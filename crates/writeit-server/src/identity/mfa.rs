@@ -13,7 +13,7 @@ use writeit_store::{Account, CodeUse, OneTimeCode, TotpFactor};
 
 use super::accounts::{mfa_info, rfc3339};
 use super::secrets::{normalize_recovery_code, random_token, recovery_code, sha256_hex};
-use super::session::{active_account, issue_session, merge, signed_in};
+use super::session::{active_account, issue_session, merge, signed_in, signed_in_recently};
 use super::{limits, wire, ClientAddr, IdError};
 use crate::app::AppState;
 
@@ -90,7 +90,7 @@ pub struct EnrollmentStartRequest {
 /// `mfaEnrollment:start`: a new shared secret and the session to finalize it with.
 pub async fn enrollment_start(State(state): State<AppState>, body: Bytes) -> Answer {
     let req: EnrollmentStartRequest = wire::parse(&body)?;
-    let account = signed_in(&state, &req.id_token).await?;
+    let account = signed_in_recently(&state, &req.id_token).await?;
     if state.store.totp(&account.id).await?.is_some() {
         return Err(IdError::bad("SECOND_FACTOR_EXISTS"));
     }
@@ -203,7 +203,7 @@ pub struct WithdrawRequest {
 /// `mfaEnrollment:withdraw`: removes the factor and its recovery codes.
 pub async fn enrollment_withdraw(State(state): State<AppState>, body: Bytes) -> Answer {
     let req: WithdrawRequest = wire::parse(&body)?;
-    let account = signed_in(&state, &req.id_token).await?;
+    let account = signed_in_recently(&state, &req.id_token).await?;
     let id = wire::required(&req.mfa_enrollment_id, "MISSING_MFA_ENROLLMENT_ID")?;
     match state.store.totp(&account.id).await? {
         Some(f) if f.enrollment_id == id => {}

@@ -73,6 +73,9 @@ pub struct IdentityConfig {
     pub refresh_ttl_secs: i64,
     /// Lifetime of mailed one-time codes.
     pub code_ttl_secs: i64,
+    /// How long after signing in a session may change its email, password or second factor, or
+    /// delete the account, without signing in again (upstream: 5 minutes).
+    pub recent_sign_in_secs: i64,
     pub limits: RateLimits,
     /// How long a request may trust a cached account status (disabled, role, revocations).
     pub status_ttl: Duration,
@@ -91,6 +94,7 @@ impl Default for IdentityConfig {
             id_token_ttl_secs: 30 * 60,
             refresh_ttl_secs: 90 * 24 * 3600,
             code_ttl_secs: 3600,
+            recent_sign_in_secs: 5 * 60,
             limits: RateLimits::default(),
             status_ttl: Duration::from_secs(5),
             trust_forwarded_for: false,

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use writeit_store::{AccountChanges, CodeUse, NewAccount, OneTimeCode};
 
 use super::secrets::{random_token, sha256_hex};
-use super::session::{active_account, issue_session, merge, signed_in};
+use super::session::{active_account, issue_session, merge, signed_in, signed_in_recently};
 use super::{limits, mfa, password, wire, ClientAddr, IdError, Mail};
 use crate::app::AppState;
 
@@ -173,7 +173,7 @@ pub async fn send_oob_code(State(state): State<AppState>, addr: ClientAddr, body
             Ok(answer(&account.email))
         }
         _ => {
-            let account = signed_in(&state, &req.id_token).await?;
+            let account = signed_in_recently(&state, &req.id_token).await?;
             let new_email = wire::email(
                 req.new_email.as_deref(),
                 "MISSING_NEW_EMAIL",

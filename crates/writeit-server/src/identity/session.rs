@@ -57,8 +57,9 @@ pub fn merge(mut a: Value, b: Value) -> Value {
     a
 }
 
-/// The ID token of `account`: role and languages from the `users` row.
-pub fn id_token(state: &AppState, account: &Account) -> String {
+/// The ID token of `account`: role and languages from the `users` row; `auth_time` is when the
+/// session began (seconds).
+pub fn id_token(state: &AppState, account: &Account, auth_time: i64) -> String {
     let now = crate::clock::now_secs();
     let claims = Claims {
         iss: ISSUER.into(),
@@ -66,6 +67,7 @@ pub fn id_token(state: &AppState, account: &Account) -> String {
         sub: account.id.clone(),
         iat: now,
         exp: now + state.identity.config.id_token_ttl_secs,
+        auth_time,
         email: account.email.clone(),
         role: account.role.as_str().into(),
         langs: if account.role == Role::Editor {
@@ -89,14 +91,46 @@ pub async fn issue_session(state: &AppState, account: &Account) -> Result<Sessio
         .await?;
     state.store.record_login(&account.id).await?;
     Ok(Session {
-        id_token: id_token(state, account),
+        id_token: id_token(state, account, crate::clock::now_secs()),
         refresh_token: refresh,
         expires_in: state.identity.config.id_token_ttl_secs,
     })
 }
 
+/// When a session began: the time in its refresh-token family's id (a UUIDv7 made at sign-in),
+/// seconds; 0 (long ago) for an id that is not one.
+fn session_start(family: &str) -> i64 {
+    uuid::Uuid::parse_str(family)
+        .ok()
+        .and_then(|u| u.get_timestamp())
+        .map(|t| t.to_unix().0 as i64)
+        .unwrap_or(0)
+}
+
 /// The account an `idToken` field names, refusing expired, forged, revoked and disabled ones.
 pub async fn signed_in(state: &AppState, id_token: &Option<String>) -> Result<Account, IdError> {
+    Ok(verified_account(state, id_token).await?.0)
+}
+
+/// As [`signed_in`], for a security-sensitive change (email, password, second factor, deleting
+/// the account): the session must have begun within `recent_sign_in_secs`, or the answer is
+/// CREDENTIAL_TOO_OLD_LOGIN_AGAIN, as upstream, and the client asks for the password again.
+pub async fn signed_in_recently(
+    state: &AppState,
+    id_token: &Option<String>,
+) -> Result<Account, IdError> {
+    let (account, auth_time) = verified_account(state, id_token).await?;
+    if crate::clock::now_secs() - auth_time > state.identity.config.recent_sign_in_secs {
+        return Err(IdError::bad("CREDENTIAL_TOO_OLD_LOGIN_AGAIN"));
+    }
+    Ok(account)
+}
+
+/// The account and the session's `auth_time`.
+async fn verified_account(
+    state: &AppState,
+    id_token: &Option<String>,
+) -> Result<(Account, i64), IdError> {
     let token = wire::required(id_token, "INVALID_ID_TOKEN")?;
     let verified = state
         .verifier
@@ -110,7 +144,7 @@ pub async fn signed_in(state: &AppState, id_token: &Option<String>) -> Result<Ac
     if verified.issued_at < account.valid_since {
         return Err(IdError::bad("TOKEN_EXPIRED"));
     }
-    Ok(account)
+    Ok((account, verified.auth_time))
 }
 
 #[derive(Deserialize)]
@@ -160,8 +194,8 @@ async fn refresh(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Result<V
         .store
         .rotate_refresh_token(&sha256_hex(old), &sha256_hex(&new), expires)
         .await?;
-    let user_id = match rotation {
-        Rotation::Rotated { user_id } => user_id,
+    let (user_id, family) = match rotation {
+        Rotation::Rotated { user_id, family } => (user_id, family),
         Rotation::Unknown => return Err(IdError::bad("INVALID_REFRESH_TOKEN")),
         Rotation::Reused => {
             tracing::warn!("a used refresh token came back: its family is revoked");
@@ -170,7 +204,8 @@ async fn refresh(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Result<V
         Rotation::Revoked => return Err(IdError::bad("TOKEN_EXPIRED")),
     };
     let account = active_account(state, &user_id).await?;
-    let id_token = id_token(state, &account);
+    // A refreshed token is no fresh proof of identity: it keeps the session's sign-in time.
+    let id_token = id_token(state, &account, session_start(&family));
     let ttl = state.identity.config.id_token_ttl_secs.to_string();
     Ok(json!({
         "access_token": id_token,
