@@ -3,11 +3,10 @@
 // forgotten password; turn on two-step verification and sign in with a TOTP code.
 // DOM types for the code that runs in the page (page.evaluate).
 /// <reference lib="dom" />
-import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { localCounts, waitForStarterSync } from './helpers';
+import { localCounts, totp, waitForStarterSync } from './helpers';
 
 const PASSWORD = 'a quiet river 42';
 const newEmail = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -30,19 +29,6 @@ async function mailedLink(email: string, mode: string): Promise<string> {
     await new Promise((ok) => setTimeout(ok, 100));
   }
   throw new Error(`no ${mode} mail to ${email} in ${dir}`);
-}
-
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) of a base32 secret at `time` (ms). */
-function totp(secret: string, time: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)?.map((b) => parseInt(b, 2)) ?? []);
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(time / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
 async function signIn(page: Page, email: string, password: string) {

@@ -1,6 +1,7 @@
 // Shared helpers for the end-to-end tests.
 // DOM types for the code that runs in the page (page.evaluate).
 /// <reference lib="dom" />
+import { createHmac } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -122,4 +123,17 @@ export async function drawOnCanvas(page: Page, points: readonly (readonly [numbe
   await page.mouse.down();
   for (const p of rest) await page.mouse.move(...at(p), { steps });
   await page.mouse.up();
+}
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) of a base32 secret at `time` (ms). */
+export function totp(secret: string, time: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)?.map((b) => parseInt(b, 2)) ?? []);
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(time / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }

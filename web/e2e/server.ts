@@ -42,8 +42,9 @@ function waitForUrl(child: ChildProcess, log: () => string, timeoutMs: number): 
   });
 }
 
-/** Starts `writeit serve` (binary: WRITEIT_BIN, else ../target/debug/writeit) serving `webDist`. */
-export async function startServer(webDist: string = distDir()): Promise<RunningServer> {
+/** Starts `writeit serve` (binary: WRITEIT_BIN, else ../target/debug/writeit) serving `webDist`;
+ * `env` adds settings (e.g. WRITEIT_RECENT_SIGN_IN_SECONDS). */
+export async function startServer(webDist: string = distDir(), env: Record<string, string> = {}): Promise<RunningServer> {
   const bin = process.env.WRITEIT_BIN ? resolve(process.env.WRITEIT_BIN) : join(repoDir, 'target/debug/writeit');
   if (!existsSync(bin)) {
     throw new Error(`No server binary at ${bin}: run \`cargo build -p writeit-server\` or set WRITEIT_BIN.`);
@@ -55,7 +56,7 @@ export async function startServer(webDist: string = distDir()): Promise<RunningS
   const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--starter-dir', join(repoDir, 'data/starter'), '--web-dir', webDist];
   const child = spawn(bin, args, {
     cwd: webDir,
-    env: { ...process.env, NO_COLOR: '1', RUST_LOG: process.env.RUST_LOG ?? 'warn,writeit_server=info' },
+    env: { ...process.env, NO_COLOR: '1', RUST_LOG: process.env.RUST_LOG ?? 'warn,writeit_server=info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

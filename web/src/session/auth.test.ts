@@ -110,6 +110,27 @@ describe('auth store', () => {
     expect(clearUserData).toHaveBeenCalledTimes(1);
   });
 
+  it('confirms the password again for a sensitive change, going on with a fresh session', async () => {
+    const { store, storage, client } = setup();
+    await store.signUp(newEmail(), PASSWORD);
+    const userId = store.getState().user?.id;
+    const before = JSON.parse(storage.getItem(AUTH_KEY) ?? '{}') as { idToken: string; refreshToken: string };
+    const wrong = await store.reauthenticate('not the password').catch((e: unknown) => e);
+    expect((wrong as IdentityError).code).toBe('auth/invalid-credential');
+    expect(store.getState().user?.id).toBe(userId);
+    await expect(store.reauthenticate(PASSWORD)).resolves.toBeNull();
+    const after = JSON.parse(storage.getItem(AUTH_KEY) ?? '{}') as { idToken: string; refreshToken: string };
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect(await store.getIdToken()).toBe(after.idToken);
+    expect(store.getState().user?.id).toBe(userId);
+    // The old session is ended, the new one works.
+    expect(((await client.refresh(before.refreshToken).catch((e: unknown) => e)) as IdentityError).code).toBe('auth/user-token-expired');
+    await expect(client.refresh(after.refreshToken)).resolves.toMatchObject({ userId });
+    // A guest has nobody to confirm.
+    await store.signOut();
+    expect(((await store.reauthenticate(PASSWORD).catch((e: unknown) => e)) as IdentityError).code).toBe('auth/user-token-expired');
+  });
+
   it('signs out: revokes the refresh token, reports to the token-sync URL, then clears', async () => {
     const calls: { method: string; auth: string }[] = [];
     const recording = (async (url: RequestInfo | URL, init?: RequestInit) => {

@@ -262,6 +262,31 @@ export class AuthStore {
     return null;
   }
 
+  /** Proves again who the signed-in user is, for a change that needs a recent sign-in (email,
+   * password, second factor, deleting the account): their password, then their second factor
+   * when the account has one (finishReauthentication). The session goes on with new tokens. */
+  async reauthenticate(password: string): Promise<MfaRequired | null> {
+    const s = this.current;
+    if (!s) throw new IdentityError('INVALID_ID_TOKEN', 'auth/user-token-expired');
+    const out = await this.client.signInWithPassword(s.email, password);
+    if ('mfaPendingCredential' in out) return out;
+    await this.continueWith(out);
+    return null;
+  }
+
+  async finishReauthentication(step: MfaRequired, code: string): Promise<void> {
+    await this.continueWith(await this.client.finishMfaSignIn(step, code));
+  }
+
+  /** The same user's fresh session replaces the current one, whose refresh token is revoked (it
+   * would otherwise stay valid, unused, until it expires). */
+  private async continueWith(tokens: Tokens): Promise<void> {
+    const old = this.current;
+    if (!old || tokens.userId !== old.userId) throw new IdentityError('USER_MISMATCH', 'auth/user-mismatch');
+    this.replaceTokens(tokens);
+    await this.client.signOut({ refreshToken: old.refreshToken }).catch(() => undefined);
+  }
+
   // ---- sign-out ----
 
   /** Signs out (the refresh token is revoked when the server is reachable), reports it to the

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { authErrorKey, IdentityError, totpUri, type AccountInfo, type TotpEnrollment } from '../../api/identity';
+import { authCode, authErrorKey, IdentityError, totpUri, type AccountInfo, type MfaRequired, type TotpEnrollment } from '../../api/identity';
 import { useT } from '../../i18n/I18nContext';
 import type { AuthStore } from '../../session/auth';
 import { useAuthState, useAuthStore } from '../../session/authBridge';
@@ -48,6 +48,9 @@ function SignedIn({ store }: { store: AuthStore }) {
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'email' | 'password' | 'totp' | 'delete' | null>(null);
+  /** A change the server refused for want of a recent sign-in: run again once the user has
+   * confirmed their password (ReauthDialog). */
+  const [retry, setRetry] = useState<(() => void) | null>(null);
 
   const fail = useCallback((e: unknown) => setNotice({ severity: 'error', text: t(authErrorKey(e)) }), [t]);
   const reload = useCallback(async () => {
@@ -62,7 +65,7 @@ function SignedIn({ store }: { store: AuthStore }) {
   }, [reload, fail]);
 
   /** Runs a call with the current ID token. */
-  const act = async (action: (session: { idToken: string; userId: string }) => Promise<void>, done?: string) => {
+  const act = async (action: (session: { idToken: string; userId: string }) => Promise<void>, done?: string): Promise<void> => {
     setBusy(true);
     setNotice(null);
     try {
@@ -72,7 +75,8 @@ function SignedIn({ store }: { store: AuthStore }) {
       if (done) setNotice({ severity: 'success', text: done });
       await reload();
     } catch (e) {
-      fail(e);
+      if (authCode(e) === 'auth/requires-recent-login') setRetry(() => () => void act(action, done));
+      else fail(e);
     } finally {
       setBusy(false);
     }
@@ -159,7 +163,29 @@ function SignedIn({ store }: { store: AuthStore }) {
           }
         />
       )}
-      {dialog === 'totp' && <TotpDialog store={store} email={email} onClose={() => setDialog(null)} onDone={() => void reload()} />}
+      {dialog === 'totp' && (
+        <TotpDialog
+          store={store}
+          email={email}
+          onClose={() => setDialog(null)}
+          onDone={() => void reload()}
+          onNeedsSignIn={() => {
+            setDialog(null);
+            setRetry(() => () => setDialog('totp'));
+          }}
+        />
+      )}
+      {retry && (
+        <ReauthDialog
+          store={store}
+          email={email}
+          onClose={() => setRetry(null)}
+          onDone={() => {
+            setRetry(null);
+            retry();
+          }}
+        />
+      )}
       {dialog === 'delete' && (
         <Dialog open onClose={() => setDialog(null)} aria-labelledby="delete-title">
           <DialogTitle id="delete-title">{t('auth.delete')}</DialogTitle>
@@ -240,8 +266,98 @@ function TextDialog(props: {
   );
 }
 
+/** Confirming who the user is before a change that needs a recent sign-in: the password, then the
+ * second factor's code when the account has one. */
+function ReauthDialog({ store, email, onClose, onDone }: { store: AuthStore; email: string; onClose: () => void; onDone: () => void }) {
+  const t = useT();
+  const [password, setPassword] = useState('');
+  const [step, setStep] = useState<MfaRequired | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    void (async () => {
+      try {
+        if (step) {
+          await store.finishReauthentication(step, code.trim());
+          onDone();
+          return;
+        }
+        const next = await store.reauthenticate(password);
+        if (next) setStep(next);
+        else onDone();
+      } catch (err) {
+        setError(t(authErrorKey(err)));
+      } finally {
+        setBusy(false);
+      }
+    })();
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="reauth-title" fullWidth maxWidth="xs">
+      <form onSubmit={submit} noValidate aria-labelledby="reauth-title">
+        <DialogTitle id="reauth-title">{t('auth.reauth.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            {error && (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            )}
+            <DialogContentText>{step ? t('auth.mfa.prompt') : t('auth.reauth.prompt', { email })}</DialogContentText>
+            {/* For password managers: whose password this is. */}
+            <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+            {step ? (
+              <TextField
+                autoFocus
+                label={t('auth.mfa.code')}
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                slotProps={{ htmlInput: { maxLength: 64 } }}
+              />
+            ) : (
+              <TextField
+                autoFocus
+                label={t('signin.password')}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                slotProps={{ htmlInput: { maxLength: 128 } }}
+              />
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('auth.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy || (step ? !code.trim() : !password)}>
+            {step ? t('auth.mfa.verify') : t('auth.reauth.confirm')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
 /** Enrolling an authenticator app: QR code and secret, a first code, then the recovery codes. */
-function TotpDialog({ store, email, onClose, onDone }: { store: AuthStore; email: string; onClose: () => void; onDone: () => void }) {
+function TotpDialog({
+  store,
+  email,
+  onClose,
+  onDone,
+  onNeedsSignIn,
+}: {
+  store: AuthStore;
+  email: string;
+  onClose: () => void;
+  onDone: () => void;
+  /** The server wants a recent sign-in before a second factor is added. */
+  onNeedsSignIn: () => void;
+}) {
   const t = useT();
   const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
   const [qr, setQr] = useState<string | null>(null);
@@ -262,12 +378,16 @@ function TotpDialog({ store, email, onClose, onDone }: { store: AuthStore; email
         const url = await toDataURL(totpUri(started, email), { margin: 1, width: 200 });
         if (!cancelled) setQr(url);
       } catch (e) {
-        if (!cancelled) setError(t(authErrorKey(e)));
+        if (cancelled) return;
+        if (authCode(e) === 'auth/requires-recent-login') onNeedsSignIn();
+        else setError(t(authErrorKey(e)));
       }
     })();
     return () => {
       cancelled = true;
     };
+    // onNeedsSignIn is a new function on each render; the enrollment starts once per dialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, email, t]);
   const finish = (e: FormEvent) => {
     e.preventDefault();
