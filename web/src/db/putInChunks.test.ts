@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Entry } from '../api/generated/types';
 import { openDb } from './db';
-import { PUT_CHUNK, putInChunks } from './sync';
+import { chunkSize, PUT_CHUNK, PUT_CHUNK_BYTES, putInChunks } from './sync';
 
 const entry = (i: number): Entry => ({
   id: `e${String(i).padStart(5, '0')}`,
@@ -25,6 +25,18 @@ describe('putInChunks', () => {
     expect(bulkPut.mock.calls.map(([chunk]) => chunk.length)).toEqual([PUT_CHUNK, PUT_CHUNK, 34]);
     expect(await db.entries.count()).toBe(rows.length);
     db.close();
+  });
+
+  it('puts fewer large rows in a chunk: about PUT_CHUNK_BYTES of them', () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => entry(i));
+    expect(chunkSize(rows)).toBe(PUT_CHUNK);
+    const big = rows.map((r) => ({ ...r, notes: 'x'.repeat(2000) }));
+    const size = chunkSize(big);
+    expect(size).toBeLessThan(PUT_CHUNK);
+    expect(size * JSON.stringify(big[0]).length).toBeLessThanOrEqual(PUT_CHUNK_BYTES);
+    expect((size + 1) * JSON.stringify(big[0]).length).toBeGreaterThan(PUT_CHUNK_BYTES);
+    expect(chunkSize(rows.map((r) => ({ ...r, notes: 'x'.repeat(200_000) })))).toBe(8);
+    expect(chunkSize([])).toBe(PUT_CHUNK);
   });
 
   it('stores nothing when a chunk fails: the page is one transaction', async () => {

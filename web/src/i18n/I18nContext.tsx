@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, 
 import type { Locale } from './locale';
 import type { I18nState, I18nStore } from './i18nStore';
 import { englishMessages } from './i18nStore';
+import { formatNumber } from './formatNumber';
 import { translate, type MessageKey, type MessageParams } from './translate';
 
 export type TFunction = (key: MessageKey, params?: MessageParams) => string;
@@ -26,14 +27,13 @@ export function I18nProvider({ store, children }: { store: I18nStore; children: 
   );
   const value = useMemo<I18nValue>(() => {
     // Made on first use: building an Intl formatter costs ~10 ms, and most pages never format.
-    let numberFormat: Intl.NumberFormat | undefined;
     let dateFormat: Intl.DateTimeFormat | undefined;
     return {
       ...state,
       t,
       setLocale: store.setLocale,
       dismissError: store.dismissError,
-      formatNumber: (n) => (numberFormat ??= new Intl.NumberFormat(state.locale)).format(n),
+      formatNumber: (n) => formatNumber(state.locale, n),
       formatDateTime: (ms) =>
         (dateFormat ??= new Intl.DateTimeFormat(state.locale, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(ms)),
     };

@@ -2,6 +2,7 @@
 // Intl.PluralRules from keys suffixed `_zero`, `_one`, `_two`, `_few`, `_many`, `_other`
 // (when `count` is given). Missing keys fall back to English, then to the key itself.
 import type enUS from './messages/en-US.json';
+import { formatNumber } from './formatNumber';
 
 type AllKeys = keyof typeof enUS;
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
@@ -50,7 +51,7 @@ function interpolate(template: string, params: MessageParams | undefined, locale
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return typeof value === 'number' ? value.toLocaleString(locale) : value;
+    return typeof value === 'number' ? formatNumber(locale, value) : value;
   });
 }
 
