@@ -3,6 +3,7 @@
 // the same replay the server runs (writeit-core/src/card.rs), so both end with the same card.
 import { createEmptyCard, fsrs, type Card, type FSRS, type Grade } from 'ts-fsrs';
 import type { CardKind, UserCard, UserReview } from '../api/generated/types';
+import { compareKeys } from '../db/order';
 
 /** Desired retention when the user deck sets none (DESIGN §4). */
 export const DEFAULT_RETENTION = 0.9;
@@ -108,7 +109,7 @@ export function previewSchedules(card: Schedule | null, now: number, desiredRete
 
 /** Replay order, as the server's (reviewedAt, id). */
 export function byReplayOrder(a: ReplayReview, b: ReplayReview): number {
-  return a.reviewedAt - b.reviewedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return a.reviewedAt - b.reviewedAt || compareKeys(a.id, b.id);
 }
 
 const isRating = (r: number): r is Rating => r === 1 || r === 2 || r === 3 || r === 4;

@@ -5,9 +5,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db';
 import { useT } from '../../i18n/I18nContext';
 import { useLanguageCode } from '../languageCode';
+import { compareKeys } from '../../db/order';
 
 export function useLanguages() {
-  return useLiveQuery(async () => (await db.languages.toArray()).filter((l) => !l.deleted).sort((a, b) => a.id.localeCompare(b.id)), []);
+  return useLiveQuery(async () => (await db.languages.toArray()).filter((l) => !l.deleted).sort((a, b) => compareKeys(a.id, b.id)), []);
 }
 
 export function LanguagePicker({ size = 'small', variant = 'outlined', fullWidth = false, dense = false }: {

@@ -19,6 +19,7 @@ import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { curatesLanguage, useAdminAccess } from './access';
 import { newEntryPath } from './entryForm';
 import { RECENT_LIMIT, RecentChanges, adminCrumbs, countsOf, languageLabel, recentChanges, useLanguage } from './shared';
+import { compareKeys } from '../../db/order';
 
 export function AdminHomePage() {
   const { t, formatNumber } = useI18n();
@@ -27,7 +28,7 @@ export function AdminHomePage() {
   const shown = (code: string) => !!allowed && curatesLanguage(allowed, code);
   const key = allowed ? `${allowed.role}:${allowed.languages.join(',')}` : '';
   const rows = useLiveQuery(async () => {
-    const languages = (await db.languages.toArray()).filter((l) => !l.deleted && shown(l.id)).sort((a, b) => a.id.localeCompare(b.id));
+    const languages = (await db.languages.toArray()).filter((l) => !l.deleted && shown(l.id)).sort((a, b) => compareKeys(a.id, b.id));
     return Promise.all(languages.map(async (language) => ({ language, counts: await countsOf(language.id) })));
     // `key` stands for the access the filter closes over.
   }, [key]);

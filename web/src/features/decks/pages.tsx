@@ -43,6 +43,7 @@ import {
 import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
 import { CARD_STATES, cardsByState, endOfToday } from '../stats/stats';
 import { DECKS_PER_PAGE, VirtualDeckList } from './DeckList';
+import { compareKeys } from '../../db/order';
 
 // Statistics load with their chart library on demand, never with the deck list's code.
 const StatsSection = lazy(() => import('../stats/StatsSection'));
@@ -59,7 +60,7 @@ function useAllDecks(enabled: boolean): Deck[] | undefined {
       enabled
         ? (await db.decks.toArray())
             .filter((d) => !d.deleted)
-            .sort((a, b) => a.languageCode.localeCompare(b.languageCode) || a.position - b.position)
+            .sort((a, b) => compareKeys(a.languageCode, b.languageCode) || a.position - b.position)
         : undefined,
     [enabled],
   );

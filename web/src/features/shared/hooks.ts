@@ -6,6 +6,7 @@ import type { Deck, Entry, UserCard, UserDeck } from '../../api/generated/types'
 import { db } from '../../db/db';
 import { useI18n } from '../../i18n/I18nContext';
 import { endOfToday } from '../stats/stats';
+import { compareKeys } from '../../db/order';
 
 /** `undefined` while loading, `null` when absent (or deleted), else the row. */
 export type Loaded<T> = T | null | undefined;
@@ -33,7 +34,7 @@ export function useDeckEntries(deck: Loaded<Deck>): Entry[] | undefined {
 
 /** Position, then id: the order of the language+position index, so the first page and the whole
  * list agree. */
-const byPosition = (a: Deck, b: Deck) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byPosition = (a: Deck, b: Deck) => a.position - b.position || compareKeys(a.id, b.id);
 
 /** The decks of a language in position order. */
 export function useDecksOfLanguage(languageCode: string): Deck[] | undefined {

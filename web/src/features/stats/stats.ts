@@ -2,6 +2,7 @@
 // the review heatmap by local day, the due forecast, true retention by month, cards by state,
 // the streak, and the workload estimate of a desired retention. Days are the learner's local
 // calendar days, since "today" on these pages is the learner's day, not UTC's.
+import { compareKeys } from '../../db/order';
 
 /** Card states, as ts-fsrs numbers them. */
 export const NEW = 0;
@@ -184,7 +185,7 @@ export function nextState(state: number, step: number, rating: number): { state:
 export function withStateBefore<R extends ReviewLike>(reviews: Iterable<R>): { review: R; stateBefore: number }[] {
   const sorted = [...reviews]
     .filter((r) => !r.deleted)
-    .sort((a, b) => a.reviewedAt - b.reviewedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .sort((a, b) => a.reviewedAt - b.reviewedAt || compareKeys(a.id, b.id));
   const cards = new Map<string, { state: number; step: number }>();
   return sorted.map((review) => {
     const before = cards.get(review.cardId) ?? { state: NEW, step: 0 };
