@@ -41,8 +41,9 @@ impl AppState {
     /// State over a store and a token verifier, with the default identity set-up (mail to
     /// `data/outbox`).
     pub fn new(store: SharedStore, verifier: Verifier) -> AppState {
-        let identity = crate::identity::Identity::new(Default::default())
-            .expect("the default identity set-up is valid");
+        let identity =
+            crate::identity::Identity::new(Default::default(), crate::identity::Sealer::generate())
+                .expect("the default identity set-up is valid");
         Self::with_identity(store, verifier, identity)
     }
 

@@ -192,7 +192,10 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         _ => anyhow::anyhow!("cannot listen on {}: {e}", config.addr),
     })?;
     let addr = listener.local_addr()?;
-    let identity = Identity::new(config.identity.config(addr, &config.common.data_dir))?;
+    let identity = Identity::new(
+        config.identity.config(addr, &config.common.data_dir),
+        crate::identity::Sealer::load_or_create(&config.common.data_dir)?,
+    )?;
     match &identity.config.smtp_url {
         Some(url) => tracing::info!(smtp = %redact(url), "mail goes through SMTP"),
         None => {

@@ -48,7 +48,8 @@ impl TestServer {
             ..Default::default()
         };
         configure(&mut config);
-        let identity = Identity::new(config).expect("identity set-up");
+        let identity =
+            Identity::new(config, crate::identity::Sealer::generate()).expect("identity set-up");
         let state = AppState::with_identity(
             store.clone(),
             Verifier::new(&SigningKeys::generate()),

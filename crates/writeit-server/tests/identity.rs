@@ -830,6 +830,13 @@ async fn totp_enrolment_sign_in_replay_and_recovery_codes() {
         .as_str()
         .unwrap()
         .to_string();
+    // The database holds the secret sealed (for this account only), never as it was shown.
+    let user_id = up["localId"].as_str().unwrap();
+    let stored = c.server.state.store.totp(user_id).await.unwrap().unwrap();
+    assert!(stored.secret.starts_with("v1.") && !stored.secret.contains(&secret));
+    let sealer = &c.server.state.identity.sealer;
+    assert_eq!(sealer.open(&stored.secret, user_id).unwrap(), secret);
+    assert!(sealer.open(&stored.secret, "someone-else").is_err());
     let (_, v) = c
         .post("mfaEnrollment:start", json!({"idToken": id_token(&up)}))
         .await;

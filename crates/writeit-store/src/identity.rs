@@ -1,7 +1,8 @@
 //! What the identity service keeps (docs/identity.md): accounts with their password hashes,
 //! refresh-token families, one-time codes, TOTP factors, and rate-limit counters. Secrets are
 //! stored as hashes made by the caller (SHA-256 of a random token, argon2id of a password); the
-//! store never sees a usable credential except the TOTP secret, which it must keep to check codes.
+//! store never sees a usable credential: the TOTP secret, which the server must read back to check
+//! codes, comes sealed (AES-GCM under a key outside the database).
 
 use async_trait::async_trait;
 
@@ -90,7 +91,7 @@ pub enum CodeUse {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TotpFactor {
     pub enrollment_id: String,
-    /// Base32 shared secret.
+    /// The shared secret as the server stored it: sealed (`v1.…`), or base32 from before sealing.
     pub secret: String,
     pub display_name: Option<String>,
     /// ms since the epoch.

@@ -76,7 +76,8 @@ impl SigningKeys {
     }
 }
 
-fn write_private(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+/// Writes a new private file (mode 0600 on Unix), failing if it exists.
+pub(crate) fn write_private(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     use std::io::Write;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;

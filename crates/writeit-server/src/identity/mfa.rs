@@ -107,7 +107,8 @@ pub async fn enrollment_start(State(state): State<AppState>, body: Bytes) -> Ans
                 kind: "TOTP_ENROLL".into(),
                 user_id: Some(account.id.clone()),
                 email: account.email.clone(),
-                payload: secret.clone(),
+                // Sealed: this row holds the secret until the first code is checked.
+                payload: state.identity.sealer.seal(&secret, &account.id)?,
                 expires_at: expires,
             },
         )
@@ -167,7 +168,11 @@ pub async fn enrollment_finalize(
         CodeUse::Expired => return Err(IdError::bad("SESSION_EXPIRED")),
         _ => return Err(IdError::bad("INVALID_SESSION_INFO")),
     };
-    let Some(step) = matching_step(&enrolment.payload, code, crate::clock::now_secs())? else {
+    let secret = state
+        .identity
+        .sealer
+        .open(&enrolment.payload, &account.id)?;
+    let Some(step) = matching_step(&secret, code, crate::clock::now_secs())? else {
         return Err(IdError::bad("INVALID_CODE"));
     };
     if !matches!(
@@ -274,7 +279,8 @@ pub async fn sign_in_finalize(
         .totp(&account.id)
         .await?
         .ok_or_else(|| IdError::bad("MFA_ENROLLMENT_NOT_FOUND"))?;
-    let accepted = match matching_step(&factor.secret, code, crate::clock::now_secs())? {
+    let secret = state.identity.sealer.open(&factor.secret, &account.id)?;
+    let accepted = match matching_step(&secret, code, crate::clock::now_secs())? {
         Some(step) => state.store.use_totp_step(&account.id, step).await?,
         None if code.len() == 6 => false,
         None => {

@@ -13,6 +13,7 @@ mod mail;
 pub mod mfa;
 mod oob;
 pub mod password;
+mod sealed;
 mod secrets;
 mod session;
 pub mod users;
@@ -30,6 +31,7 @@ use axum::Router;
 use crate::app::AppState;
 pub use error::IdError;
 pub use mail::{Mail, Mailer};
+pub use sealed::Sealer;
 pub use session::{issue_session, Session};
 
 /// Largest request body an identity endpoint reads.
@@ -109,14 +111,17 @@ impl Default for IdentityConfig {
 pub struct Identity {
     pub config: IdentityConfig,
     pub mailer: Mailer,
+    /// Seals TOTP secrets at rest.
+    pub sealer: Sealer,
     /// Password hashes computed at once (each holds 19 MiB).
     hashing: tokio::sync::Semaphore,
     dummy_hash: tokio::sync::OnceCell<String>,
 }
 
 impl Identity {
-    /// The service as configured; fails on a bad SMTP URL or sender.
-    pub fn new(config: IdentityConfig) -> anyhow::Result<Identity> {
+    /// The service as configured, sealing TOTP secrets with `sealer`; fails on a bad SMTP URL or
+    /// sender.
+    pub fn new(config: IdentityConfig, sealer: Sealer) -> anyhow::Result<Identity> {
         let mailer = Mailer::new(
             config.smtp_url.as_deref(),
             &config.mail_from,
@@ -126,6 +131,7 @@ impl Identity {
         Ok(Identity {
             config,
             mailer,
+            sealer,
             hashing: tokio::sync::Semaphore::new(cores * 2),
             dummy_hash: tokio::sync::OnceCell::new(),
         })
