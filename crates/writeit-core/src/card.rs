@@ -58,6 +58,28 @@ pub fn rebuild(mut reviews: Vec<UserReview>) -> Option<UserCard> {
     })
 }
 
+/// The card of `card_id` once its every review was taken back: a new card, deleted (so devices
+/// drop it; the next answer makes it again). `updated_at` is left 0 for the store to stamp.
+pub fn tombstone(card_id: &str, entry_id: &str, kind: CardKind) -> UserCard {
+    UserCard {
+        id: card_id.into(),
+        entry_id: entry_id.into(),
+        kind,
+        due: 0,
+        stability: 0.0,
+        difficulty: 0.0,
+        elapsed_days: 0,
+        scheduled_days: 0,
+        learning_steps: 0,
+        reps: 0,
+        lapses: 0,
+        state: 0,
+        last_review: None,
+        updated_at: 0,
+        deleted: true,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -462,6 +462,80 @@ async fn reviews_are_idempotent_and_rebuild_the_card() {
 }
 
 #[tokio::test]
+async fn a_review_taken_back_is_a_tombstone_and_the_card_forgets_it() {
+    let c = start().await;
+    let user = c.bearer("u1", Role::User, &[]);
+    let (_, entries) = c
+        .query("queryEntries", Some(json!({"offset": 0, "limit": 1})), None)
+        .await;
+    let entry_id = entries["result"]["data"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let now = writeit_server::clock::now_ms();
+    let review = |rating: u8, at: i64| {
+        json!({"id": uuid7(), "cardId": card_id(&entry_id, CardKind::Reading), "entryId": entry_id,
+            "kind": "reading", "rating": rating, "reviewedAt": at, "durationMs": 900})
+    };
+    let card = |v: &Value| v["result"]["data"]["card"].clone();
+    let (first, second) = (review(3, now - 600_000), review(1, now));
+    let (_, after_first) = c.mutate("saveUserReview", first.clone(), Some(&user)).await;
+    let (_, after_second) = c
+        .mutate("saveUserReview", second.clone(), Some(&user))
+        .await;
+    assert_eq!(card(&after_second)["reps"], 2);
+
+    // The second taken back: the card is the first one's again (only its stamp is newer).
+    let mut gone = second.clone();
+    gone["deleted"] = json!(true);
+    let (s, v) = c.mutate("saveUserReview", gone.clone(), Some(&user)).await;
+    assert_eq!(s, 200, "{v}");
+    let mut expected = card(&after_first);
+    expected["updatedAt"] = card(&v)["updatedAt"].clone();
+    assert_eq!(card(&v), expected);
+    // Idempotent, and the deletion stands when the answer comes again.
+    let (_, again) = c.mutate("saveUserReview", gone.clone(), Some(&user)).await;
+    assert_eq!(card(&again), card(&v));
+    let (_, resent) = c
+        .mutate("saveUserReview", second.clone(), Some(&user))
+        .await;
+    assert_eq!(card(&resent), card(&v));
+    // A deletion naming another answer is refused.
+    let mut wrong = gone.clone();
+    wrong["rating"] = json!(4);
+    let (s, v) = c.mutate("saveUserReview", wrong, Some(&user)).await;
+    assert_eq!((s.as_u16(), code(&v)), (409, "CONFLICT"));
+    // The tombstone syncs.
+    let (_, mine) = c
+        .query("queryUserReviews", Some(json!({"offset": 0})), Some(&user))
+        .await;
+    let rows = mine["result"]["data"].as_array().unwrap();
+    let tomb = rows.iter().find(|r| r["id"] == second["id"]).unwrap();
+    assert_eq!(tomb["deleted"], true);
+
+    // The last review taken back: the card is deleted, new again.
+    let mut gone = first.clone();
+    gone["deleted"] = json!(true);
+    let (_, v) = c.mutate("saveUserReview", gone, Some(&user)).await;
+    assert_eq!(
+        (&card(&v)["deleted"], &card(&v)["reps"], &card(&v)["state"]),
+        (&json!(true), &json!(0), &json!(0))
+    );
+    let (_, cards) = c
+        .query("queryUserCards", Some(json!({"offset": 0})), Some(&user))
+        .await;
+    assert_eq!(cards["result"]["data"][0]["deleted"], true);
+    // Taken back before it was ever sent: stored as a tombstone, so the late answer stays out.
+    let mut never = review(4, now);
+    never["deleted"] = json!(true);
+    let (s, _) = c.mutate("saveUserReview", never.clone(), Some(&user)).await;
+    assert_eq!(s, 200);
+    never["deleted"] = json!(false);
+    let (_, v) = c.mutate("saveUserReview", never, Some(&user)).await;
+    assert_eq!(card(&v)["deleted"], true);
+}
+
+#[tokio::test]
 async fn large_answers_are_compressed() {
     let c = start().await;
     // A client that does not decode, so the header survives.

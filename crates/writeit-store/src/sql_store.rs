@@ -25,6 +25,7 @@ pub(crate) mod sql {
         USER_DECK_UPSERT = "user_deck_upsert.sql";
         USER_CARD_UPSERT = "user_card_upsert.sql";
         USER_REVIEW_INSERT = "user_review_insert.sql";
+        USER_REVIEW_DELETE = "user_review_delete.sql";
         LANGUAGE_EXISTS = "language_exists.sql";
         ENTRY_EXISTS = "entry_exists.sql";
         DECK_EXISTS = "deck_exists.sql";
@@ -519,16 +520,27 @@ macro_rules! sql_store {
                             review.id
                         )));
                     }
-                    // A replayed upload: answer the card as it stands.
-                    let card = sqlx::query(sql::USER_CARD_GET)
-                        .bind(user)
-                        .bind(&review.card_id)
-                        .fetch_optional(&mut *tx)
-                        .await?;
-                    if let Some(card) = card {
-                        let card = rows::user_card(&card)?;
-                        tx.commit().await?;
-                        return Ok(card);
+                    if review.deleted && !stored.deleted {
+                        // Taken back: a tombstone, and the card rebuilt without it.
+                        sqlx::query(sql::USER_REVIEW_DELETE)
+                            .bind(user)
+                            .bind(&review.id)
+                            .bind(stamp)
+                            .execute(&mut *tx)
+                            .await?;
+                    } else {
+                        // A replayed upload (or the answer of one taken back since: the
+                        // deletion stands): answer the card as it stands.
+                        let card = sqlx::query(sql::USER_CARD_GET)
+                            .bind(user)
+                            .bind(&review.card_id)
+                            .fetch_optional(&mut *tx)
+                            .await?;
+                        if let Some(card) = card {
+                            let card = rows::user_card(&card)?;
+                            tx.commit().await?;
+                            return Ok(card);
+                        }
                     }
                 } else {
                     if count(&mut tx, sql::ENTRY_EXISTS, &review.entry_id).await? == 0 {
@@ -537,6 +549,8 @@ macro_rules! sql_store {
                             review.entry_id
                         )));
                     }
+                    // A review taken back before it was ever sent is stored as a tombstone, so
+                    // its answer arriving later (another device's queue) stays taken back.
                     sqlx::query(sql::USER_REVIEW_INSERT)
                         .bind(user)
                         .bind(&review.id)
@@ -549,6 +563,7 @@ macro_rules! sql_store {
                         .bind(review.score)
                         .bind(review.desired_retention)
                         .bind(stamp)
+                        .bind(review.deleted)
                         .execute(&mut *tx)
                         .await?;
                 }
@@ -560,9 +575,14 @@ macro_rules! sql_store {
                     .iter()
                     .map(rows::user_review)
                     .collect::<Result<Vec<_>>>()?;
-                let mut card = writeit_core::card::rebuild(all).ok_or_else(|| {
-                    StoreError::Corrupt("a saved review has an invalid rating".into())
-                })?;
+                // No review left: the card goes back to new, as a tombstone.
+                let mut card = if all.is_empty() {
+                    writeit_core::card::tombstone(&review.card_id, &review.entry_id, review.kind)
+                } else {
+                    writeit_core::card::rebuild(all).ok_or_else(|| {
+                        StoreError::Corrupt("a saved review has an invalid rating".into())
+                    })?
+                };
                 card.updated_at = stamp;
                 sqlx::query(sql::USER_CARD_UPSERT)
                     .bind(user)
@@ -580,7 +600,7 @@ macro_rules! sql_store {
                     .bind(i64::from(card.state))
                     .bind(card.last_review)
                     .bind(stamp)
-                    .bind(false)
+                    .bind(card.deleted)
                     .execute(&mut *tx)
                     .await?;
                 tx.commit().await?;

@@ -92,9 +92,6 @@ impl Validate for UserReview {
         if let Some(r) = self.desired_retention {
             validate::range_f64("desiredRetention", r, RETENTION_MIN, RETENTION_MAX)?;
         }
-        if self.deleted {
-            return Err(validate::error("deleted", "reviews cannot be deleted"));
-        }
         Ok(())
     }
 }

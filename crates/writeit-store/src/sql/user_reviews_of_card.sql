@@ -1,5 +1,5 @@
 SELECT id, card_id, entry_id, kind, rating, reviewed_at, duration_ms, score, desired_retention,
        updated_at, deleted
 FROM user_reviews
-WHERE user_id = $1 AND card_id = $2
+WHERE user_id = $1 AND card_id = $2 AND deleted = FALSE
 ORDER BY reviewed_at, id
