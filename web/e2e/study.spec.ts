@@ -1,6 +1,7 @@
-// Study pages end to end (issue 5): a review session by keyboard alone (with undo), reviews made
-// offline that reach the server after reconnecting, a test run to its results, and two devices of
-// one learner reviewing the same cards offline and converging (DESIGN §4).
+// Study pages end to end (issue 5): a review session by keyboard alone (with undo, also of a rating
+// the server already has), reviews made offline that reach the server after reconnecting, a test
+// run to its results, and two devices of one learner reviewing the same cards offline and
+// converging (DESIGN §4).
 // DOM types for the code that runs in the page (page.evaluate).
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -199,6 +200,35 @@ test('reviews made offline reach the server after reconnecting', async ({ page, 
   await expect.poll(async () => (await localRows(page, 'outbox')).length).toBe(0);
   const serverCards = await userQuery<CardRow>(request, auth.idToken, 'queryUserCards');
   await expect.poll(async () => byId(await localRows<CardRow>(page, 'userCards')).map(schedule)).toEqual(byId(serverCards).map(schedule));
+});
+
+test('undo takes back a rating the server already has', async ({ page, request }) => {
+  const auth = await signUp(request);
+  const deck = await deckId(request, KOREAN_DECK_TITLE);
+  await openSignedIn(page, auth, '/decks');
+  await waitForSync(page, auth.userId);
+  await page.goto(`/decks/${deck.id}/review`);
+  const first = await card(page).getAttribute('data-card-id');
+  await reviewByKeyboard(page, () => '3', 2);
+  // The first answer is written once the second is given, and sent.
+  await expect
+    .poll(async () => (await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).map((r) => r.cardId), { timeout: 15_000 })
+    .toEqual([first]);
+
+  // Undo twice: the held-back second answer, then the first, which the server has.
+  await page.keyboard.press('u');
+  await page.keyboard.press('u');
+  await expect(card(page)).toHaveAttribute('data-card-id', first ?? '');
+  await expect
+    .poll(async () => (await userQuery<ReviewRow & { deleted: boolean }>(request, auth.idToken, 'queryUserReviews')).map((r) => [r.cardId, r.deleted]), {
+      timeout: 15_000,
+    })
+    .toEqual([[first, true]]);
+  // Its card is gone (new again) on the server and here; the session asks it again.
+  const serverCards = await userQuery<CardRow & { deleted: boolean }>(request, auth.idToken, 'queryUserCards');
+  expect(serverCards.map((c) => [c.id, c.deleted, c.reps])).toEqual([[first, true, 0]]);
+  await expect.poll(async () => (await localRows<CardRow & { deleted: boolean }>(page, 'userCards')).map((c) => [c.id, c.deleted])).toEqual([[first, true]]);
+  await expect(page.getByText('Last rating undone')).toBeVisible();
 });
 
 /** Holds the page's first API call back for 1.5 s (the rest go through at once). */

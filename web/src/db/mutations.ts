@@ -47,6 +47,9 @@ export interface Mutations {
   /** Records a review. `card`: the card as the caller rebuilt it locally (optional); the
    * server's card replaces it when the review is acknowledged. */
   saveUserReview(review: NewReview, opts?: { card?: UserCard }): Promise<UserReview>;
+  /** Takes a recorded review back: its tombstone, and `card` as the caller rebuilt it without the
+   * review (a deleted card when none is left); the server's card replaces it when acknowledged. */
+  deleteUserReview(review: UserReview, opts: { card: UserCard }): Promise<UserReview>;
   /** Admin: creates or replaces a deck (`deleted: true` deletes it). */
   saveDeck(input: WithOptionalId<SaveDeckInput>): Promise<Deck>;
   /** Admin: creates or replaces an entry. */
@@ -115,6 +118,19 @@ export function createMutations(engine: SyncEngine): Mutations {
         writes.push({ table: 'userCards', row: opts.card });
       }
       await record('saveUserReview', input, writes);
+      return row;
+    },
+
+    async deleteUserReview(review, { card }) {
+      if (card.id !== review.cardId) throw new Error('deleteUserReview: the card is not the review’s card');
+      const row: UserReview = { ...review, deleted: true };
+      // The same answer, so the server can tell it is this review (a different one is CONFLICT).
+      const { updatedAt: _u, ...input } = row;
+      void _u;
+      await record('saveUserReview', input, [
+        { table: 'userReviews', row },
+        { table: 'userCards', row: card },
+      ]);
       return row;
     },
 
@@ -189,6 +205,7 @@ const app = (): Mutations => (appMutations ??= createMutations(syncEngine()));
 export const saveUserEntry: Mutations['saveUserEntry'] = (input) => app().saveUserEntry(input);
 export const saveUserDeck: Mutations['saveUserDeck'] = (input) => app().saveUserDeck(input);
 export const saveUserReview: Mutations['saveUserReview'] = (review, opts) => app().saveUserReview(review, opts);
+export const deleteUserReview: Mutations['deleteUserReview'] = (review, opts) => app().deleteUserReview(review, opts);
 export const saveDeck: Mutations['saveDeck'] = (input) => app().saveDeck(input);
 export const saveEntry: Mutations['saveEntry'] = (input) => app().saveEntry(input);
 export const saveCharacter: Mutations['saveCharacter'] = (input) => app().saveCharacter(input);

@@ -134,6 +134,28 @@ export function replayInOrder(reviews: readonly ReplayReview[]): Schedule | null
 }
 
 /** The UserCard row of a replayed card (`updatedAt` is the server's business: kept as known). */
+/** The card once its every review was taken back: new again and deleted, as the server makes it
+ * (writeit-core card::tombstone); the next answer makes it anew. */
+export function cardTombstone(id: string, entryId: string, kind: CardKind, updatedAt = 0): UserCard {
+  return {
+    id,
+    entryId,
+    kind,
+    due: 0,
+    stability: 0,
+    difficulty: 0,
+    elapsedDays: 0,
+    scheduledDays: 0,
+    learningSteps: 0,
+    reps: 0,
+    lapses: 0,
+    state: 0,
+    lastReview: null,
+    updatedAt,
+    deleted: true,
+  };
+}
+
 export function toUserCard(
   id: string,
   entryId: string,

@@ -1,9 +1,9 @@
-// The study store against a real server: a deck's study data, and undo of a recorded review
-// while its upload is queued (a guest's, held until sign-in) but not once the server has it.
+// The study store against a real server: a deck's study data, and taking a review back: a guest's
+// queued upload is dropped; a signed-in user's is followed by a tombstone the server applies.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../api/generated/types';
-import { harness, newUserId, serverApi, type Harness } from '../db/testing/harness';
-import { deckQueue, loadDeckStudy, retractReview } from './store';
+import { harness, mintToken, newUserId, serverApi, type Harness } from '../db/testing/harness';
+import { deckQueue, loadDeckStudy, takeBackReview } from './store';
 
 const open: Harness[] = [];
 afterEach(async () => {
@@ -40,23 +40,49 @@ describe('study store', () => {
     expect(again?.newToday).toBe(1);
     expect(again?.reviews.get(first.cardId)).toHaveLength(1);
 
-    expect(await retractReview(review.id, h)).toBe('removed');
+    expect(await takeBackReview(review.id, h)).toBe('removed');
     expect(await h.db.outbox.count()).toBe(0);
     expect(await h.db.userReviews.get(review.id)).toBeUndefined();
     expect(await h.db.userCards.get(first.cardId)).toBeUndefined();
-    expect(await retractReview(review.id, h)).toBe('missing');
+    expect(await takeBackReview(review.id, h)).toBe('missing');
   });
 
-  it('cannot take back a review the server already has', async () => {
-    const h = await harness({ userId: newUserId() });
+  it('takes back a review the server already has: a tombstone, and the card without it', async () => {
+    const userId = newUserId();
+    const h = await harness({ userId });
     open.push(h);
     await h.engine.sync();
     const entryId = deck.entryIds[0]!;
-    const review = await h.mutations.saveUserReview({ entryId, kind: 'meaning', rating: 4 });
-    await h.engine.flush();
+    const first = await h.mutations.saveUserReview({ entryId, kind: 'meaning', rating: 3, reviewedAt: Date.now() - 600_000 });
+    const second = await h.mutations.saveUserReview({ entryId, kind: 'meaning', rating: 1 });
     await h.engine.flush();
     expect(await h.db.outbox.count()).toBe(0);
-    expect(await retractReview(review.id, h)).toBe('sent');
-    expect(await h.db.userReviews.get(review.id)).toBeDefined();
+    const withBoth = await h.db.userCards.get(first.cardId);
+    expect(withBoth?.reps).toBe(2);
+
+    expect(await takeBackReview(second.id, h)).toBe('deleted');
+    // At once, locally: the review is a tombstone and the card has only the first review.
+    expect((await h.db.userReviews.get(second.id))?.deleted).toBe(true);
+    expect((await h.db.userCards.get(first.cardId))?.reps).toBe(1);
+    await h.engine.flush();
+    expect(await h.db.outbox.count()).toBe(0);
+    // The server agrees, and a sync keeps it so.
+    const api = serverApi(await mintToken(userId));
+    const serverCard = (await api.queryUserCards.query({ offset: 0 })).find((c) => c.id === first.cardId);
+    expect(serverCard?.reps).toBe(1);
+    expect((await api.queryUserReviews.query({ offset: 0 })).find((r) => r.id === second.id)?.deleted).toBe(true);
+    await h.engine.sync();
+    const local = await h.db.userCards.get(first.cardId);
+    expect({ ...local, updatedAt: 0 }).toEqual({ ...serverCard, updatedAt: 0 });
+    expect(await takeBackReview(second.id, h)).toBe('missing');
+
+    // The last one taken back: the card is deleted, here and there.
+    expect(await takeBackReview(first.id, h)).toBe('deleted');
+    expect((await h.db.userCards.get(first.cardId))?.deleted).toBe(true);
+    await h.engine.flush();
+    expect((await api.queryUserCards.query({ offset: 0 })).find((c) => c.id === first.cardId)?.deleted).toBe(true);
+    const study = await loadDeckStudy(deck.id, Date.now(), h);
+    expect(study?.cards.has(first.cardId)).toBe(false);
+    expect(study?.reviews.has(first.cardId)).toBe(false);
   });
 });

@@ -1,15 +1,16 @@
 // The study engine's I/O: reading a deck's study data from IndexedDB (entries, the learner's
-// userEntries, userDeck, cards and their reviews) and writing answers through the outbox; undoing
-// an answer whose review is still queued.
+// userEntries, userDeck, cards and their reviews) and writing answers through the outbox; taking
+// an answer back (dropped while a guest's upload waits, else a tombstone sent after it).
 import type { CardKind, Deck, Entry, UserCard, UserReview } from '../api/generated/types';
 import type { EntityCache } from '../db/cache';
 import { cardId } from '../db/cardId';
 import type { WriteItDb } from '../db/db';
-import { saveUserReview } from '../db/mutations';
+import { deleteUserReview, saveUserReview, type Mutations } from '../db/mutations';
 import { isPending } from '../db/outbox';
 import { syncEngine } from '../db/sync';
 import { buildQueue, CARD_KINDS, DEFAULT_NEW_PER_DAY, newCardsIntroducedToday, type StudyQueue } from './queue';
-import { DEFAULT_RETENTION, replaySchedule, toUserCard } from './scheduler';
+import type { SessionStore } from '../session/session';
+import { cardTombstone, DEFAULT_RETENTION, replaySchedule, toUserCard } from './scheduler';
 
 /** What a session over a deck starts from. */
 export interface DeckStudy {
@@ -31,13 +32,22 @@ export interface DeckStudy {
 interface Deps {
   db: WriteItDb;
   cache: EntityCache;
+  /** Who is signed in: a guest's user mutations wait in the outbox until someone is. */
+  session: Pick<SessionStore, 'getSession'>;
+  mutations: Pick<Mutations, 'deleteUserReview'>;
   /** After the outbox changed (the sync status counts it). */
   outboxChanged?: () => void;
 }
 
 const appDeps = (): Deps => {
   const engine = syncEngine();
-  return { db: engine.db, cache: engine.cache, outboxChanged: () => void engine.updateCounts().catch(() => undefined) };
+  return {
+    db: engine.db,
+    cache: engine.cache,
+    session: engine.session,
+    mutations: { deleteUserReview },
+    outboxChanged: () => void engine.updateCounts().catch(() => undefined),
+  };
 };
 
 /** Reads a deck's study data; null when the deck is not here (or deleted). */
@@ -112,20 +122,40 @@ export async function recordAnswer(review: UserReview, card: UserCard): Promise<
   );
 }
 
-/** 'removed': the review was still queued and is gone, its card rebuilt from the other reviews.
- * 'sent': the server already has it (it has no way to delete a review), so nothing changed.
- * 'missing': no such review here. */
-export type RetractOutcome = 'removed' | 'sent' | 'missing';
+/** 'removed': a guest's review, still queued, is gone, its card rebuilt from the other reviews.
+ * 'deleted': the review's tombstone is queued after it (the server has it, or may be receiving
+ * it now), and the card is rebuilt without it here and there. 'missing': no such review here. */
+export type TakeBackOutcome = 'removed' | 'deleted' | 'missing';
 
-/** Takes back a recorded review while its upload is still queued: drops the outbox item and the
- * local review, and rebuilds the card from the card's remaining local reviews (or removes it
- * when none is left). A review the server acknowledged cannot be taken back. If the upload is
- * in flight at that moment, the server keeps it and the next sync brings it back. */
-export async function retractReview(reviewId: string, deps: Deps = appDeps()): Promise<RetractOutcome> {
+/** Takes back a recorded review. A guest's queued upload is dropped (nothing is sent for a guest,
+ * so it cannot be in flight); otherwise a tombstone follows it through the outbox, so an upload
+ * in flight at this moment is taken back on the server too. */
+export async function takeBackReview(reviewId: string, deps: Deps = appDeps()): Promise<TakeBackOutcome> {
+  if (deps.session.getSession() === null) {
+    const dropped = await dropQueuedReview(reviewId, deps);
+    if (dropped !== 'sent') return dropped;
+  }
+  const { db } = deps;
+  const review = await db.userReviews.get(reviewId);
+  if (!review || review.deleted) return 'missing';
+  const others = (await db.userReviews.where('cardId').equals(review.cardId).toArray()).filter((r) => !r.deleted && r.id !== reviewId);
+  const schedule = replaySchedule(others);
+  const updatedAt = (await db.userCards.get(review.cardId))?.updatedAt ?? 0;
+  const card = schedule
+    ? toUserCard(review.cardId, review.entryId, review.kind, schedule, updatedAt)
+    : cardTombstone(review.cardId, review.entryId, review.kind, updatedAt);
+  await deps.mutations.deleteUserReview(review, { card });
+  deps.outboxChanged?.();
+  return 'deleted';
+}
+
+/** Drops a review whose upload is still queued, and rebuilds its card from the card's remaining
+ * local reviews (or removes it when none is left); 'sent' when no queued upload is found. */
+async function dropQueuedReview(reviewId: string, deps: Deps): Promise<'removed' | 'sent' | 'missing'> {
   const { db, cache } = deps;
   let card: UserCard | null = null;
   let cardKey = '';
-  const outcome = await db.transaction('rw', [db.outbox, db.userReviews, db.userCards], async (): Promise<RetractOutcome> => {
+  const outcome = await db.transaction('rw', [db.outbox, db.userReviews, db.userCards], async (): Promise<'removed' | 'sent' | 'missing'> => {
     const review = await db.userReviews.get(reviewId);
     if (!review) return 'missing';
     const items = await db.outbox.toArray();

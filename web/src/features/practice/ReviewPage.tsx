@@ -2,7 +2,7 @@
 // with each rating's next interval; keys Space/Enter, 1–4, U or Ctrl+Z; a summary at the end.
 // Answers are replayed in memory so the next card paints at once. The last answer is held back
 // until the next one (or the end, or leaving the page), so undoing it never needs the network;
-// an older answer is undone only while its upload is still queued (retractReview).
+// an older one is taken back through the outbox, sent or not (takeBackReview).
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,7 +20,7 @@ import { formatDuration } from '../../study/format';
 import type { QueueItem } from '../../study/queue';
 import { RATINGS, type Rating, type Schedule } from '../../study/scheduler';
 import { StudySession, type Answer } from '../../study/session';
-import { deckQueue, loadDeckStudy, recordAnswer, retractReview, type DeckStudy } from '../../study/store';
+import { deckQueue, loadDeckStudy, recordAnswer, takeBackReview, type DeckStudy } from '../../study/store';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import { GuestNotice, Progress, RatingButtons, usePracticeKeys } from './components';
 
@@ -147,13 +147,9 @@ function ReviewSession({
     if (held.current === last) {
       held.current = null;
     } else {
-      // Already handed to the outbox: take it back while it is still queued.
+      // Already handed to the outbox (perhaps sent): take it back there too.
       await written();
-      const outcome = await retractReview(last.review.id);
-      if (outcome === 'sent') {
-        setNotice(t('review.undoSent'));
-        return;
-      }
+      await takeBackReview(last.review.id);
     }
     session.undo();
     setEndedAt(null);

@@ -155,7 +155,8 @@ export function useCardsOf(entryIds: readonly string[] | null | undefined): User
   }, [entryIds]);
 }
 
-/** When the learner reviewed, every review (index keys only: cheap even for many reviews). */
+/** When the learner reviewed, every review (index keys only: cheap even for many reviews). For the
+ * streak: an answer taken back later still counts, since the learner did study that day. */
 export function useReviewTimes(): number[] | undefined {
   return useLiveQuery(async () => (await db.userReviews.orderBy('reviewedAt').keys()) as number[], []);
 }
