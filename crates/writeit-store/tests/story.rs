@@ -39,6 +39,7 @@ stories! {
     story_may_write => sqlite_may_write, postgres_may_write;
     story_user_rows => sqlite_user_rows, postgres_user_rows;
     story_reviews => sqlite_reviews, postgres_reviews;
+    story_review_tombstones => sqlite_review_tombstones, postgres_review_tombstones;
     story_users => sqlite_users, postgres_users;
     story_concurrent_sync => sqlite_concurrent_sync, postgres_concurrent_sync;
     story_concurrent_review_sync => sqlite_concurrent_review_sync, postgres_concurrent_review_sync;
@@ -762,6 +763,86 @@ async fn story_reviews(store: SharedStore) {
             .await,
     );
     assert!(message.starts_with("entryId:"), "{message}");
+}
+
+/// A review taken back (`deleted`) is a tombstone: the card is replayed without it, a deleted
+/// new card when none is left, and a later resend of the answer does not bring it back.
+async fn story_review_tombstones(store: SharedStore) {
+    seed_languages(&store).await;
+    let entry = EntryAdder::new("ko").add(&store).await;
+    let user = new_id();
+    let first = ReviewAdder::new(&entry.id, CardKind::Meaning)
+        .rating(3)
+        .at(T0)
+        .build();
+    let second = ReviewAdder::new(&entry.id, CardKind::Meaning)
+        .rating(1)
+        .at(T0 + DAY)
+        .build();
+    store.save_user_review(&user, &first).await.unwrap();
+    store.save_user_review(&user, &second).await.unwrap();
+    let gone = UserReview {
+        deleted: true,
+        ..second.clone()
+    };
+    let card = store.save_user_review(&user, &gone).await.unwrap();
+    assert_eq!(unstamped(&card), rebuild(vec![first.clone()]).unwrap());
+    assert_eq!(card.updated_at, store.server_time().await.unwrap());
+    // Again, or the answer resent: the card as it stands.
+    assert_eq!(store.save_user_review(&user, &gone).await.unwrap(), card);
+    assert_eq!(store.save_user_review(&user, &second).await.unwrap(), card);
+    let pulled = store.query_user_reviews(&user, &since(0)).await.unwrap();
+    let tomb = pulled.iter().find(|r| r.id == second.id).unwrap();
+    assert!(tomb.deleted);
+    assert_eq!(tomb.updated_at, card.updated_at);
+    // The last one: a deleted new card, which syncs.
+    let last = store
+        .save_user_review(
+            &user,
+            &UserReview {
+                deleted: true,
+                ..first.clone()
+            },
+        )
+        .await
+        .unwrap();
+    assert!(last.deleted);
+    assert_eq!((last.reps, last.state, last.last_review), (0, 0, None));
+    assert_eq!(
+        store
+            .query_user_cards(&user, &since(card.updated_at))
+            .await
+            .unwrap(),
+        vec![last.clone()]
+    );
+    // A tombstone for an answer never sent: stored, so the answer arriving later stays out.
+    let never = ReviewAdder::new(&entry.id, CardKind::Meaning)
+        .rating(4)
+        .at(T0 + 2 * DAY)
+        .build();
+    let tombstone = UserReview {
+        deleted: true,
+        ..never.clone()
+    };
+    assert!(
+        store
+            .save_user_review(&user, &tombstone)
+            .await
+            .unwrap()
+            .deleted
+    );
+    assert!(store.save_user_review(&user, &never).await.unwrap().deleted);
+    // A deletion naming another answer is a conflict.
+    let result = store
+        .save_user_review(
+            &user,
+            &UserReview {
+                rating: 2,
+                ..tombstone
+            },
+        )
+        .await;
+    assert!(matches!(result, Err(StoreError::Conflict(_))), "{result:?}");
 }
 
 async fn story_users(store: SharedStore) {
