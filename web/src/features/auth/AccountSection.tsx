@@ -4,6 +4,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -18,7 +19,7 @@ import { authCode, authErrorKey, IdentityError, totpUri, type AccountInfo, type 
 import { useT } from '../../i18n/I18nContext';
 import type { AuthStore } from '../../session/auth';
 import { useAuthState, useAuthStore } from '../../session/authBridge';
-import { MIN_PASSWORD } from './pages';
+import { EMAIL_FOR_SIGN_IN_KEY, MIN_PASSWORD, safeStorage } from './pages';
 
 type Notice = { severity: 'success' | 'error'; text: string } | null;
 
@@ -274,7 +275,22 @@ function ReauthDialog({ store, email, onClose, onDone }: { store: AuthStore; ema
   const [step, setStep] = useState<MfaRequired | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [linkSent, setLinkSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  // An account made through an email link has no password: it confirms with a new link instead
+  // (opened on this device, it signs in again as the same user, keeping the local data).
+  const sendLink = () => {
+    setBusy(true);
+    setError(null);
+    void store.client
+      .sendOobCode('EMAIL_SIGNIN', { email })
+      .then(() => {
+        safeStorage()?.setItem(EMAIL_FOR_SIGN_IN_KEY, email);
+        setLinkSent(true);
+      })
+      .catch((err: unknown) => setError(t(authErrorKey(err))))
+      .finally(() => setBusy(false));
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -307,6 +323,11 @@ function ReauthDialog({ store, email, onClose, onDone }: { store: AuthStore; ema
                 {error}
               </Alert>
             )}
+            {linkSent && (
+              <Alert severity="info" role="status">
+                {t('auth.linkSent', { email })}
+              </Alert>
+            )}
             <DialogContentText>{step ? t('auth.mfa.prompt') : t('auth.reauth.prompt', { email })}</DialogContentText>
             {/* For password managers: whose password this is. */}
             <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
@@ -329,6 +350,11 @@ function ReauthDialog({ store, email, onClose, onDone }: { store: AuthStore; ema
                 onChange={(e) => setPassword(e.target.value)}
                 slotProps={{ htmlInput: { maxLength: 128 } }}
               />
+            )}
+            {!step && (
+              <Link component="button" type="button" onClick={sendLink} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
+                {t('auth.reauth.noPassword')}
+              </Link>
             )}
           </Stack>
         </DialogContent>

@@ -68,7 +68,8 @@ function Card({ children, label }: { children: ReactNode; label: string }) {
   );
 }
 
-function safeStorage(): Storage | undefined {
+/** localStorage, when the browser allows it. */
+export function safeStorage(): Storage | undefined {
   try {
     return localStorage;
   } catch {
