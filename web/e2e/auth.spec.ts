@@ -3,32 +3,23 @@
 // forgotten password; turn on two-step verification and sign in with a TOTP code.
 // DOM types for the code that runs in the page (page.evaluate).
 /// <reference lib="dom" />
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { localCounts, totp, waitForStarterSync } from './helpers';
+import { localCounts, mailsTo, totp, waitForStarterSync } from './helpers';
 
 const PASSWORD = 'a quiet river 42';
 const newEmail = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 /** The link of the newest mail to `email` of a kind (mode=…), polling the outbox folder. */
 async function mailedLink(email: string, mode: string): Promise<string> {
-  const dir = join(process.env.WRITEIT_E2E_DATA ?? '', 'outbox');
+  const dataDir = process.env.WRITEIT_E2E_DATA ?? '';
   for (let i = 0; i < 100; i++) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse();
-    } catch {
-      // not made yet
-    }
-    for (const f of files) {
-      const text = readFileSync(join(dir, f), 'utf8');
+    for (const text of mailsTo(dataDir, email)) {
       const link = text.match(new RegExp(`https?://\\S*[?&]mode=${mode}&oobCode=[^\\s&]+\\S*`))?.[0];
-      if (link && text.includes(email)) return link;
+      if (link) return link;
     }
     await new Promise((ok) => setTimeout(ok, 100));
   }
-  throw new Error(`no ${mode} mail to ${email} in ${dir}`);
+  throw new Error(`no ${mode} mail to ${email} in ${dataDir}/outbox`);
 }
 
 async function signIn(page: Page, email: string, password: string) {

@@ -3,6 +3,7 @@
 /// <reference lib="dom" />
 import { createHmac } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { repoDir } from './server';
@@ -136,4 +137,20 @@ export function totp(secret: string, time: number): string {
   const mac = createHmac('sha1', key).update(counter).digest();
   const offset = mac[mac.length - 1] & 0xf;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/** The mails to `email` in a server's outbox folder (DATA_DIR/outbox), newest first. */
+export function mailsTo(dataDir: string, email: string): string[] {
+  const dir = join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return []; // no mail yet
+  }
+  return files
+    .sort()
+    .reverse()
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .filter((text) => text.includes(email));
 }

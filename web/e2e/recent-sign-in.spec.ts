@@ -1,10 +1,8 @@
 // A security-sensitive change (here a new password) asks a session that signed in a while ago to
 // confirm who is there: the password, then the second factor's code. Runs against a server of its
 // own whose "recent" is 2 seconds (WRITEIT_RECENT_SIGN_IN_SECONDS), not the default 5 minutes.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { totp } from './helpers';
+import { mailsTo, totp } from './helpers';
 import { startServer, type RunningServer } from './server';
 
 const PASSWORD = 'a quiet river 42';
@@ -20,21 +18,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-/** The mails to `email` in this server's outbox folder, concatenated. */
-function mailTo(email: string): string {
-  const dir = join(server.dataDir, 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return ''; // no mail yet
-  }
-  return files
-    .map((f) => readFileSync(join(dir, f), 'utf8'))
-    .filter((text) => text.includes(email))
-    .join('\n');
-}
 
 /** POSTs to the identity service; fails the test on an error answer. */
 async function identity(request: APIRequestContext, endpoint: string, data: object): Promise<Record<string, unknown>> {
@@ -80,7 +63,7 @@ test('changing the password after a while asks for the password and code again',
   // Without a password (an account made by email link), a sign-in link confirms instead.
   await confirm.getByRole('button', { name: 'No password? Email me a sign-in link' }).click();
   await expect(confirm.getByRole('status')).toHaveText(`A sign-in link is on its way to ${email}. Open it on this device.`);
-  await expect.poll(() => mailTo(email)).toContain('mode=signIn');
+  await expect.poll(() => mailsTo(server.dataDir, email).join('\n')).toContain('mode=signIn');
   await confirm.getByLabel('Password').fill('not my password');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm.getByRole('alert')).toHaveText('The email or password is not right.');
