@@ -42,3 +42,25 @@ test("'system' follows the device's dark-mode preference", async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await expect.poll(async () => luminance(await bodyBackground(page))).toBeGreaterThan(128);
 });
+
+test('before the app renders, the page already has the theme and the app bar band', async ({ browser }) => {
+  // The app's code never arrives: what index.html paints alone.
+  for (const [stored, device, expected] of [
+    ['dark', 'light', 'dark'],
+    ['light', 'dark', 'normal'],
+    [null, 'dark', 'dark'],
+    [null, 'light', 'normal'],
+  ] as const) {
+    const context = await browser.newContext({ serviceWorkers: 'block', colorScheme: device, viewport: { width: 1024, height: 700 } });
+    const page = await context.newPage();
+    if (stored) await page.addInitScript((t) => localStorage.setItem('theme', t), stored);
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/decks');
+    const painted = await page.evaluate(() => {
+      const band = getComputedStyle(document.getElementById('root') as Element, '::before');
+      return { scheme: document.documentElement.style.colorScheme || 'normal', band: [band.height, band.backgroundColor] };
+    });
+    expect(painted, `stored ${stored ?? 'nothing'}, device ${device}`).toEqual({ scheme: expected, band: ['64px', 'rgb(103, 80, 164)'] });
+    await context.close();
+  }
+});
