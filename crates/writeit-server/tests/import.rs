@@ -262,6 +262,41 @@ async fn tsv_and_semicolons_append_to_an_existing_deck() {
         .collect();
     assert_eq!(texts, ["개", "고양이", "새"]);
 
+    // The same file again, reusing what the language has: nothing new, nothing listed twice;
+    // the default makes new entries.
+    let again = |duplicates: &'static str| {
+        let c = &c;
+        let deck_id = deck_id.clone();
+        async move {
+            c.import(
+                &format!("languageCode=ko&deck={deck_id}{duplicates}"),
+                "text/csv",
+                "text\n개\n뭉게구름\n뭉게구름\n".as_bytes().to_vec(),
+            )
+            .await
+        }
+    };
+    let a = again("&duplicates=reuse").await;
+    assert_eq!(
+        (
+            &a.done()["entries"],
+            &a.done()["reused"],
+            &a.done()["deckEntries"]
+        ),
+        (&json!(1), &json!(2), &json!(4))
+    );
+    let a = again("").await;
+    assert_eq!(
+        (
+            &a.done()["entries"],
+            &a.done()["reused"],
+            &a.done()["deckEntries"]
+        ),
+        (&json!(3), &json!(0), &json!(7))
+    );
+    let a = again("&duplicates=maybe").await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+
     // The deck's language must be the one named.
     let a = c
         .import(

@@ -77,14 +77,17 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
         may_write: MayWrite<'_>,
     ) -> Result<Vec<Entry>>;
     /// Saves an import in one transaction: `entries` (new rows) and the deck that lists them, a
-    /// new deck or an existing one they are appended to. Nothing is written when any row fails
-    /// (an unknown language, a language the caller may not write, a deck over its entry limit).
+    /// new deck or an existing one they are appended to; with [`Duplicates::Reuse`], a row whose
+    /// text an entry of the language already has lists that entry instead. Nothing is written
+    /// when any row fails (an unknown language, a language the caller may not write, a deck over
+    /// its entry limit).
     async fn save_import(
         &self,
         deck: ImportDeck,
         entries: Vec<Entry>,
+        duplicates: Duplicates,
         may_write: MayWrite<'_>,
-    ) -> Result<Deck>;
+    ) -> Result<ImportSaved>;
     /// A deck by id, tombstone included.
     async fn deck(&self, id: &str) -> Result<Option<Deck>>;
     /// The entries a deck lists, in its order (ids that name no entry are skipped).
@@ -118,6 +121,27 @@ pub enum ImportDeck {
     New(Deck),
     /// An existing deck, which must be in `language_code`.
     Existing { id: String, language_code: String },
+}
+
+/// What an import does with a row whose text (exactly) an entry of the language already has, or
+/// an earlier row of the same file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Duplicates {
+    /// A new entry for every row.
+    #[default]
+    Create,
+    /// The existing entry goes into the deck (once); its fields are left as they are.
+    Reuse,
+}
+
+/// What an import saved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImportSaved {
+    pub deck: Deck,
+    /// New entries written.
+    pub created: usize,
+    /// Rows that named an entry already there (with [`Duplicates::Reuse`]).
+    pub reused: usize,
 }
 
 /// The tables everyone syncs.

@@ -26,6 +26,7 @@ pub(crate) mod sql {
         USER_CARD_UPSERT = "user_card_upsert.sql";
         USER_REVIEW_INSERT = "user_review_insert.sql";
         USER_REVIEW_DELETE = "user_review_delete.sql";
+        ENTRY_TEXTS_OF_LANGUAGE = "entry_texts_of_language.sql";
         LANGUAGE_EXISTS = "language_exists.sql";
         ENTRY_EXISTS = "entry_exists.sql";
         DECK_EXISTS = "deck_exists.sql";
@@ -74,7 +75,7 @@ pub(crate) fn now_ms() -> i64 {
 /// Implements [`crate::Store`] for `$store` (with `read` and `write` pools of database `$db`).
 macro_rules! sql_store {
     ($store:ident, $db:ty, $dialect:ident) => {
-        use std::collections::HashSet;
+        use std::collections::{HashMap, HashSet};
 
         use async_trait::async_trait;
         use writeit_core::entity::*;
@@ -82,7 +83,10 @@ macro_rules! sql_store {
 
         use crate::rows::{self, to_json};
         use crate::sql_store::{now_ms, sql};
-        use crate::{ImportDeck, MayWrite, PublicTable, Result, Store, StoreError, User};
+        use crate::{
+            Duplicates, ImportDeck, ImportSaved, MayWrite, PublicTable, Result, Store, StoreError,
+            User,
+        };
 
         type Tx = sqlx::Transaction<'static, $db>;
 
@@ -337,9 +341,10 @@ macro_rules! sql_store {
             async fn save_import(
                 &self,
                 target: ImportDeck,
-                mut entries: Vec<Entry>,
+                entries: Vec<Entry>,
+                duplicates: Duplicates,
                 may_write: MayWrite<'_>,
-            ) -> Result<Deck> {
+            ) -> Result<ImportSaved> {
                 let (mut tx, stamp) = self.begin_write().await?;
                 // Read inside the write transaction: begin_write holds the clock row, so no
                 // other write can change the deck's entry list between this read and the commit.
@@ -378,7 +383,46 @@ macro_rules! sql_store {
                         deck
                     }
                 };
-                deck.entry_ids.extend(entries.iter().map(|e| e.id.clone()));
+                let rows = entries.len();
+                let mut entries = match duplicates {
+                    Duplicates::Create => {
+                        deck.entry_ids.extend(entries.iter().map(|e| e.id.clone()));
+                        entries
+                    }
+                    Duplicates::Reuse => {
+                        // The language's live entries by text (the oldest id when several
+                        // share one), then this file's own as they come.
+                        let mut by_text: HashMap<String, String> = HashMap::new();
+                        let known: Vec<(String, String)> =
+                            sqlx::query_as(sql::ENTRY_TEXTS_OF_LANGUAGE)
+                                .bind(&deck.language_code)
+                                .fetch_all(&mut *tx)
+                                .await?;
+                        for (id, text) in known {
+                            by_text.entry(text).or_insert(id);
+                        }
+                        let mut listed: HashSet<String> = deck.entry_ids.iter().cloned().collect();
+                        let mut created = Vec::new();
+                        for e in entries {
+                            let known = (e.language_code == deck.language_code)
+                                .then(|| by_text.get(&e.text).cloned())
+                                .flatten();
+                            let id = match known {
+                                Some(id) => id,
+                                None => {
+                                    by_text.insert(e.text.clone(), e.id.clone());
+                                    let id = e.id.clone();
+                                    created.push(e);
+                                    id
+                                }
+                            };
+                            if listed.insert(id.clone()) {
+                                deck.entry_ids.push(id);
+                            }
+                        }
+                        created
+                    }
+                };
                 {
                     use writeit_core::validate::Validate;
                     deck.validate()
@@ -387,7 +431,11 @@ macro_rules! sql_store {
                 upsert_entries(&mut tx, stamp, &mut entries, may_write).await?;
                 upsert_deck(&mut tx, stamp, &mut deck).await?;
                 tx.commit().await?;
-                Ok(deck)
+                Ok(ImportSaved {
+                    deck,
+                    created: entries.len(),
+                    reused: rows - entries.len(),
+                })
             }
 
             async fn deck(&self, id: &str) -> Result<Option<Deck>> {

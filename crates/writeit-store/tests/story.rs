@@ -49,7 +49,7 @@ stories! {
 /// An import saves its entries and their deck in one transaction with one stamp; appending keeps
 /// the deck's list; any failure (language, permission, deck limit) writes nothing.
 async fn story_import(store: SharedStore) {
-    use writeit_store::ImportDeck;
+    use writeit_store::{Duplicates, ImportDeck};
     seed_languages(&store).await;
     let only_ko = |language: &str| language == "ko";
     let entries: Vec<Entry> = (0..3)
@@ -59,10 +59,12 @@ async fn story_import(store: SharedStore) {
         .save_import(
             ImportDeck::New(DeckAdder::new("ko").title("Imported").build()),
             entries.clone(),
+            Duplicates::Create,
             &only_ko,
         )
         .await
-        .unwrap();
+        .unwrap()
+        .deck;
     let ids: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
     assert_eq!(deck.entry_ids, ids);
     assert_eq!(store.deck(&deck.id).await.unwrap().unwrap(), deck);
@@ -78,9 +80,10 @@ async fn story_import(store: SharedStore) {
         language_code: "ko".into(),
     };
     let appended = store
-        .save_import(existing.clone(), more.clone(), &only_ko)
+        .save_import(existing.clone(), more.clone(), Duplicates::Create, &only_ko)
         .await
-        .unwrap();
+        .unwrap()
+        .deck;
     assert_eq!(appended.entry_ids.len(), 4);
     assert_eq!(appended.entry_ids[3], more[0].id);
     assert!(appended.updated_at > deck.updated_at);
@@ -92,12 +95,17 @@ async fn story_import(store: SharedStore) {
         store.server_time().await.unwrap(),
     );
     let mixed = vec![EntryAdder::new("ko").build(), EntryAdder::new("ja").build()];
-    assert_forbidden(store.save_import(existing.clone(), mixed, &only_ko).await);
+    assert_forbidden(
+        store
+            .save_import(existing.clone(), mixed, Duplicates::Create, &only_ko)
+            .await,
+    );
     assert_forbidden(
         store
             .save_import(
                 ImportDeck::New(DeckAdder::new("ja").build()),
                 vec![EntryAdder::new("ja").build()],
+                Duplicates::Create,
                 &only_ko,
             )
             .await,
@@ -110,6 +118,7 @@ async fn story_import(store: SharedStore) {
                     language_code: "ja".into(),
                 },
                 vec![EntryAdder::new("ja").build()],
+                Duplicates::Create,
                 &anyone,
             )
             .await,
@@ -123,6 +132,7 @@ async fn story_import(store: SharedStore) {
                     language_code: "ko".into(),
                 },
                 vec![EntryAdder::new("ko").build()],
+                Duplicates::Create,
                 &anyone,
             )
             .await,
@@ -131,7 +141,11 @@ async fn story_import(store: SharedStore) {
     let too_many: Vec<Entry> = (0..writeit_core::limits::DECK_ENTRIES_MAX - 3)
         .map(|_| EntryAdder::new("ko").build())
         .collect();
-    let message = invalid(store.save_import(existing, too_many, &anyone).await);
+    let message = invalid(
+        store
+            .save_import(existing.clone(), too_many, Duplicates::Create, &anyone)
+            .await,
+    );
     assert!(message.contains("entryIds"), "{message}");
     assert_eq!(
         (
@@ -140,6 +154,38 @@ async fn story_import(store: SharedStore) {
         ),
         before
     );
+
+    // Reusing: rows whose text the language has list that entry (once), new texts are created,
+    // and a text twice in the file is one entry.
+    let rows = vec![
+        EntryAdder::new("ko").text("단어1").build(),
+        EntryAdder::new("ko").text("더").build(),
+        EntryAdder::new("ko").text("새말").build(),
+        EntryAdder::new("ko").text("새말").build(),
+    ];
+    let saved = store
+        .save_import(
+            ImportDeck::New(DeckAdder::new("ko").title("Again").build()),
+            rows.clone(),
+            Duplicates::Reuse,
+            &only_ko,
+        )
+        .await
+        .unwrap();
+    assert_eq!((saved.created, saved.reused), (1, 3));
+    assert_eq!(
+        saved.deck.entry_ids,
+        vec![ids[1].clone(), more[0].id.clone(), rows[2].id.clone()]
+    );
+    assert_eq!(store.public_counts().await.unwrap()[2], before.0[2] + 1);
+    // Into the deck that already lists them: nothing new, nothing listed twice.
+    let again = store
+        .save_import(existing, rows, Duplicates::Reuse, &only_ko)
+        .await
+        .unwrap();
+    assert_eq!((again.created, again.reused), (0, 4));
+    assert_eq!(again.deck.entry_ids.len(), 5);
+    assert_eq!(again.deck.entry_ids[4], saved.deck.entry_ids[2]);
 }
 
 /// The message of a `StoreError::Invalid`, failing on any other outcome.

@@ -28,6 +28,10 @@ pub struct ImportEntries {
     /// Force the format instead of going by the file's extension and content.
     #[arg(long, value_parser = ["csv", "tsv", "apkg"])]
     pub format: Option<String>,
+    /// Rows whose text an entry of the language already has: `create` new entries, or `reuse`
+    /// the existing ones (listed in the deck once, left as they are).
+    #[arg(long, value_parser = ["create", "reuse"], default_value = "create")]
+    pub duplicates: String,
     /// CSV/TSV: the first row is data, not column names.
     #[arg(long)]
     pub no_header: bool,
@@ -84,6 +88,11 @@ pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
         target,
         mapping: args.mapping.as_deref().map(Mapping::parse).transpose()?,
         has_header: !args.no_header,
+        duplicates: if args.duplicates == "reuse" {
+            writeit_store::Duplicates::Reuse
+        } else {
+            writeit_store::Duplicates::Create
+        },
     };
     options.check()?;
     let store = args.common.open_store().await?;
@@ -115,13 +124,14 @@ pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
         }
     };
     eprintln!();
-    let n = entries.len();
-    let deck = super::save(&*store, &options, entries, &|_| true).await?;
+    let saved = super::save(&*store, &options, entries, &|_| true).await?;
     println!(
-        "imported {n} entries into deck {} ('{}', {} entries) in {:.2} s",
-        deck.id,
-        deck.title,
-        deck.entry_ids.len(),
+        "imported {} entries ({} reused) into deck {} ('{}', {} entries) in {:.2} s",
+        saved.created,
+        saved.reused,
+        saved.deck.id,
+        saved.deck.title,
+        saved.deck.entry_ids.len(),
         start.elapsed().as_secs_f64()
     );
     Ok(())

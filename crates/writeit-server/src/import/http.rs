@@ -264,11 +264,21 @@ fn options(query: &HashMap<String, String>) -> Result<Options, RpcError> {
         .get("mapping")
         .map(|m| Mapping::parse(m))
         .transpose()?;
+    let duplicates = match query.get("duplicates").map(String::as_str) {
+        None | Some("create") => writeit_store::Duplicates::Create,
+        Some("reuse") => writeit_store::Duplicates::Reuse,
+        Some(other) => {
+            return Err(RpcError::bad_request(format!(
+                "duplicates: must be 'create' or 'reuse', not '{other}'"
+            )))
+        }
+    };
     let options = Options {
         language,
         target,
         mapping,
         has_header: has_header(query),
+        duplicates,
     };
     options.check()?;
     Ok(options)
@@ -311,11 +321,12 @@ async fn import(
         let lines = Lines(tx.clone());
         let outcome = run_import(&state, &caller, options, format, chunks, &seen, &lines).await;
         let last = match outcome {
-            Ok((deck, entries)) => json!({
+            Ok(saved) => json!({
                 "done": true,
-                "deckId": deck.id,
-                "entries": entries,
-                "deckEntries": deck.entry_ids.len(),
+                "deckId": saved.deck.id,
+                "entries": saved.created,
+                "reused": saved.reused,
+                "deckEntries": saved.deck.entry_ids.len(),
                 "ms": started.elapsed().as_millis() as u64,
             }),
             Err(e) => error_json(&e),
@@ -376,7 +387,7 @@ async fn run_import(
     chunks: Chunks,
     seen: &Arc<AtomicUsize>,
     lines: &Lines,
-) -> Result<(writeit_core::entity::Deck, usize), RpcError> {
+) -> Result<writeit_store::ImportSaved, RpcError> {
     let entries = match format {
         Format::Csv | Format::Tsv => {
             let reader =
@@ -423,8 +434,7 @@ async fn run_import(
     let n = entries.len();
     lines.send(json!({"phase": "save", "rows": n})).await;
     let may_write = |language: &str| caller.may_curate(language);
-    let deck = super::save(&*state.store, &options, entries, &may_write).await?;
-    Ok((deck, n))
+    super::save(&*state.store, &options, entries, &may_write).await
 }
 
 /// Reads a CSV/TSV stream: the delimiter from its first line, then every record.

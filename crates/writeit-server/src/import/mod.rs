@@ -417,6 +417,8 @@ pub struct Options {
     pub mapping: Option<Mapping>,
     /// CSV/TSV: whether the first row names the columns (default yes).
     pub has_header: bool,
+    /// Rows whose text the language already has: new entries, or the existing ones.
+    pub duplicates: writeit_store::Duplicates,
 }
 
 impl Options {
@@ -456,7 +458,7 @@ pub async fn save(
     options: &Options,
     entries: Vec<Entry>,
     may_write: writeit_store::MayWrite<'_>,
-) -> Result<writeit_core::entity::Deck, RpcError> {
+) -> Result<writeit_store::ImportSaved, RpcError> {
     let target = match &options.target {
         Target::New { .. } => writeit_store::ImportDeck::New(options.new_deck(Vec::new())?),
         Target::Existing(id) => writeit_store::ImportDeck::Existing {
@@ -465,7 +467,7 @@ pub async fn save(
         },
     };
     store
-        .save_import(target, entries, may_write)
+        .save_import(target, entries, options.duplicates, may_write)
         .await
         .map_err(store_error)
 }

@@ -7,6 +7,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
@@ -42,6 +43,9 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
   const [target, setTarget] = useState<'new' | 'existing'>('new');
   const [title, setTitle] = useState('');
   const [deckId, setDeckId] = useState('');
+  // On by default: importing a list twice, or one that overlaps the language's words, should
+  // not make duplicates.
+  const [reuseExisting, setReuseExisting] = useState(true);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +80,7 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
     try {
       const result = await importFile(
         file,
-        target === 'new' ? { languageCode, mapping, title: title.trim() } : { languageCode, mapping, deckId },
+        target === 'new' ? { languageCode, mapping, reuseExisting, title: title.trim() } : { languageCode, mapping, reuseExisting, deckId },
         setProgress,
       );
       setDone(result);
@@ -188,6 +192,10 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
                   ))}
                 </TextField>
               )}
+              <FormControlLabel
+                control={<Checkbox checked={reuseExisting} onChange={(e) => setReuseExisting(e.target.checked)} />}
+                label={t('transfer.reuseExisting')}
+              />
             </>
           )}
           {busy && (
@@ -215,6 +223,7 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
                 </Button>
               }>
               {t('transfer.done', { count: done.entries, seconds: (done.ms / 1000).toFixed(1) })}
+              {done.reused > 0 && ` ${t('transfer.reused', { count: done.reused })}`}
             </Alert>
           )}
         </Stack>

@@ -25,7 +25,10 @@ export type Progress = { phase: 'upload'; bytes: number } | { phase: 'parse' | '
 
 export interface ImportDone {
   deckId: string;
+  /** New entries. */
   entries: number;
+  /** Rows that listed an entry the language already had (`reuse`). */
+  reused: number;
   deckEntries: number;
   ms: number;
 }
@@ -102,10 +105,11 @@ export async function readNdjson(body: ReadableStream<Uint8Array>, onLine: (valu
  * unless it says done. */
 export async function importFile(
   file: File,
-  target: { languageCode: string; mapping: Mapping } & ({ title: string; description?: string } | { deckId: string }),
+  target: { languageCode: string; mapping: Mapping; reuseExisting?: boolean } & ({ title: string; description?: string } | { deckId: string }),
   onProgress: (p: Progress) => void,
 ): Promise<ImportDone> {
   const q = new URLSearchParams({ languageCode: target.languageCode, mapping: JSON.stringify(target.mapping) });
+  if (target.reuseExisting) q.set('duplicates', 'reuse');
   if ('deckId' in target) q.set('deck', target.deckId);
   else {
     q.set('deck', 'new');
@@ -128,7 +132,9 @@ export async function importFile(
     if (l.phase === 'upload' || l.phase === 'parse' || l.phase === 'save') onProgress(l as Progress);
   });
   const end = last as { done?: boolean; error?: { message?: string } } & Partial<ImportDone>;
-  if (end?.done && end.deckId) return { deckId: end.deckId, entries: end.entries ?? 0, deckEntries: end.deckEntries ?? 0, ms: end.ms ?? 0 };
+  if (end?.done && end.deckId) {
+    return { deckId: end.deckId, entries: end.entries ?? 0, reused: end.reused ?? 0, deckEntries: end.deckEntries ?? 0, ms: end.ms ?? 0 };
+  }
   throw new TransferError(end?.error?.message ?? 'the import stopped without finishing');
 }
 

@@ -1,0 +1,4 @@
+SELECT id, text
+FROM entries
+WHERE language_code = $1 AND deleted = FALSE
+ORDER BY id
