@@ -571,7 +571,10 @@ async fn an_anki_package_made_by_genanki_imports_with_its_sounds() {
     let types = p["noteTypes"].as_array().unwrap();
     assert_eq!(types.len(), 2);
     assert!(
-        p["warnings"][0].as_str().unwrap().contains("1 media file"),
+        p["warnings"][0]
+            .as_str()
+            .unwrap()
+            .contains("1 media file(s): a note's first sound becomes its entry's audio"),
         "{p}"
     );
 
@@ -605,7 +608,40 @@ async fn an_anki_package_made_by_genanki_imports_with_its_sounds() {
     let dog = &entries[0];
     assert_eq!((dog.text.as_str(), dog.reading.as_str()), ("개", "gae"));
     assert_eq!(dog.meanings, ["dog", "hound"]);
-    assert_eq!(dog.notes, "[sound:gae.mp3]", "sound references kept");
+    // The package's sound is the entry's audio, stored by its hash and served for good.
+    assert_eq!(dog.notes, "", "the reference became the audio");
+    let url = dog.audio_url.clone().unwrap();
+    let digest = ring::digest::digest(&ring::digest::SHA256, b"ID3 not really audio");
+    let hex: String = digest.as_ref().iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(url, format!("/media/{hex}.mp3"));
+    let res = c
+        .http
+        .get(format!("{}{url}", c.server.url()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-type"], "audio/mpeg");
+    assert!(res.headers()["cache-control"]
+        .to_str()
+        .unwrap()
+        .contains("immutable"));
+    assert_eq!(&res.bytes().await.unwrap()[..], b"ID3 not really audio");
+    for missing in [
+        format!("/media/{}.mp3", "0".repeat(64)),
+        "/media/x.mp3".into(),
+    ] {
+        let res = c
+            .http
+            .get(format!("{}{missing}", c.server.url()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{missing}");
+    }
+    // A sound the package lacks stays a reference in the notes.
+    assert_eq!(entries[2].notes, "[sound:sae.mp3]");
+    assert_eq!(entries[2].audio_url, None);
     assert_eq!(entries[1].text, "고양이");
     assert_eq!(entries[1].meanings, ["cat & kitten"]);
     assert_eq!(entries[2].meanings, ["bird", "fowl"]);

@@ -81,13 +81,9 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     /// text an entry of the language already has lists that entry instead. Nothing is written
     /// when any row fails (an unknown language, a language the caller may not write, a deck over
     /// its entry limit).
-    async fn save_import(
-        &self,
-        deck: ImportDeck,
-        entries: Vec<Entry>,
-        duplicates: Duplicates,
-        may_write: MayWrite<'_>,
-    ) -> Result<ImportSaved>;
+    async fn save_import(&self, import: Import, may_write: MayWrite<'_>) -> Result<ImportSaved>;
+    /// A media file by id (the SHA-256 of its bytes, hex).
+    async fn media(&self, id: &str) -> Result<Option<Media>>;
     /// A deck by id, tombstone included.
     async fn deck(&self, id: &str) -> Result<Option<Deck>>;
     /// The entries a deck lists, in its order (ids that name no entry are skipped).
@@ -121,6 +117,53 @@ pub enum ImportDeck {
     New(Deck),
     /// An existing deck, which must be in `language_code`.
     Existing { id: String, language_code: String },
+}
+
+/// What an import saves: its entries, the deck that lists them, and the media files they point
+/// at (saved with them, in the same transaction).
+#[derive(Clone, Debug)]
+pub struct Import {
+    pub deck: ImportDeck,
+    pub entries: Vec<Entry>,
+    pub media: Vec<Media>,
+    pub duplicates: Duplicates,
+}
+
+impl Import {
+    /// `entries` into `deck`, every row a new entry, no media.
+    pub fn new(deck: ImportDeck, entries: Vec<Entry>) -> Import {
+        Import {
+            deck,
+            entries,
+            media: Vec::new(),
+            duplicates: Duplicates::Create,
+        }
+    }
+
+    /// The same, with `duplicates`.
+    pub fn duplicates(self, duplicates: Duplicates) -> Import {
+        Import { duplicates, ..self }
+    }
+}
+
+/// A media file (an entry's audio), named by the SHA-256 of its bytes, so a file is stored once
+/// however many imports bring it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Media {
+    /// Lower-case hex SHA-256 of `bytes`.
+    pub id: String,
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+}
+
+impl std::fmt::Debug for Media {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Media")
+            .field("id", &self.id)
+            .field("content_type", &self.content_type)
+            .field("bytes", &self.bytes.len())
+            .finish()
+    }
 }
 
 /// What an import does with a row whose text (exactly) an entry of the language already has, or

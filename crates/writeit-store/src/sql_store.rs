@@ -27,6 +27,8 @@ pub(crate) mod sql {
         USER_REVIEW_INSERT = "user_review_insert.sql";
         USER_REVIEW_DELETE = "user_review_delete.sql";
         ENTRY_TEXTS_OF_LANGUAGE = "entry_texts_of_language.sql";
+        MEDIA_INSERT = "media_insert.sql";
+        MEDIA_GET = "media_get.sql";
         LANGUAGE_EXISTS = "language_exists.sql";
         ENTRY_EXISTS = "entry_exists.sql";
         DECK_EXISTS = "deck_exists.sql";
@@ -84,8 +86,8 @@ macro_rules! sql_store {
         use crate::rows::{self, to_json};
         use crate::sql_store::{now_ms, sql};
         use crate::{
-            Duplicates, ImportDeck, ImportSaved, MayWrite, PublicTable, Result, Store, StoreError,
-            User,
+            Duplicates, Import, ImportDeck, ImportSaved, MayWrite, Media, PublicTable, Result, Store,
+            StoreError, User,
         };
 
         type Tx = sqlx::Transaction<'static, $db>;
@@ -340,11 +342,15 @@ macro_rules! sql_store {
 
             async fn save_import(
                 &self,
-                target: ImportDeck,
-                entries: Vec<Entry>,
-                duplicates: Duplicates,
+                import: Import,
                 may_write: MayWrite<'_>,
             ) -> Result<ImportSaved> {
+                let Import {
+                    deck: target,
+                    entries,
+                    media,
+                    duplicates,
+                } = import;
                 let (mut tx, stamp) = self.begin_write().await?;
                 // Read inside the write transaction: begin_write holds the clock row, so no
                 // other write can change the deck's entry list between this read and the commit.
@@ -430,12 +436,33 @@ macro_rules! sql_store {
                 }
                 upsert_entries(&mut tx, stamp, &mut entries, may_write).await?;
                 upsert_deck(&mut tx, stamp, &mut deck).await?;
+                for m in &media {
+                    sqlx::query(sql::MEDIA_INSERT)
+                        .bind(&m.id)
+                        .bind(&m.content_type)
+                        .bind(&m.bytes)
+                        .bind(stamp)
+                        .execute(&mut *tx)
+                        .await?;
+                }
                 tx.commit().await?;
                 Ok(ImportSaved {
                     deck,
                     created: entries.len(),
                     reused: rows - entries.len(),
                 })
+            }
+
+            async fn media(&self, id: &str) -> Result<Option<Media>> {
+                let row: Option<(String, Vec<u8>)> = sqlx::query_as(sql::MEDIA_GET)
+                    .bind(id)
+                    .fetch_optional(&self.read)
+                    .await?;
+                Ok(row.map(|(content_type, bytes)| Media {
+                    id: id.to_string(),
+                    content_type,
+                    bytes,
+                }))
             }
 
             async fn deck(&self, id: &str) -> Result<Option<Deck>> {

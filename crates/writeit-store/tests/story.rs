@@ -49,7 +49,7 @@ stories! {
 /// An import saves its entries and their deck in one transaction with one stamp; appending keeps
 /// the deck's list; any failure (language, permission, deck limit) writes nothing.
 async fn story_import(store: SharedStore) {
-    use writeit_store::{Duplicates, ImportDeck};
+    use writeit_store::{Duplicates, Import, ImportDeck};
     seed_languages(&store).await;
     let only_ko = |language: &str| language == "ko";
     let entries: Vec<Entry> = (0..3)
@@ -57,9 +57,10 @@ async fn story_import(store: SharedStore) {
         .collect();
     let deck = store
         .save_import(
-            ImportDeck::New(DeckAdder::new("ko").title("Imported").build()),
-            entries.clone(),
-            Duplicates::Create,
+            Import::new(
+                ImportDeck::New(DeckAdder::new("ko").title("Imported").build()),
+                entries.clone(),
+            ),
             &only_ko,
         )
         .await
@@ -80,7 +81,7 @@ async fn story_import(store: SharedStore) {
         language_code: "ko".into(),
     };
     let appended = store
-        .save_import(existing.clone(), more.clone(), Duplicates::Create, &only_ko)
+        .save_import(Import::new(existing.clone(), more.clone()), &only_ko)
         .await
         .unwrap()
         .deck;
@@ -97,15 +98,16 @@ async fn story_import(store: SharedStore) {
     let mixed = vec![EntryAdder::new("ko").build(), EntryAdder::new("ja").build()];
     assert_forbidden(
         store
-            .save_import(existing.clone(), mixed, Duplicates::Create, &only_ko)
+            .save_import(Import::new(existing.clone(), mixed), &only_ko)
             .await,
     );
     assert_forbidden(
         store
             .save_import(
-                ImportDeck::New(DeckAdder::new("ja").build()),
-                vec![EntryAdder::new("ja").build()],
-                Duplicates::Create,
+                Import::new(
+                    ImportDeck::New(DeckAdder::new("ja").build()),
+                    vec![EntryAdder::new("ja").build()],
+                ),
                 &only_ko,
             )
             .await,
@@ -113,12 +115,13 @@ async fn story_import(store: SharedStore) {
     let message = invalid(
         store
             .save_import(
-                ImportDeck::Existing {
-                    id: deck.id.clone(),
-                    language_code: "ja".into(),
-                },
-                vec![EntryAdder::new("ja").build()],
-                Duplicates::Create,
+                Import::new(
+                    ImportDeck::Existing {
+                        id: deck.id.clone(),
+                        language_code: "ja".into(),
+                    },
+                    vec![EntryAdder::new("ja").build()],
+                ),
                 &anyone,
             )
             .await,
@@ -127,12 +130,13 @@ async fn story_import(store: SharedStore) {
     let message = invalid(
         store
             .save_import(
-                ImportDeck::Existing {
-                    id: new_id(),
-                    language_code: "ko".into(),
-                },
-                vec![EntryAdder::new("ko").build()],
-                Duplicates::Create,
+                Import::new(
+                    ImportDeck::Existing {
+                        id: new_id(),
+                        language_code: "ko".into(),
+                    },
+                    vec![EntryAdder::new("ko").build()],
+                ),
                 &anyone,
             )
             .await,
@@ -143,7 +147,7 @@ async fn story_import(store: SharedStore) {
         .collect();
     let message = invalid(
         store
-            .save_import(existing.clone(), too_many, Duplicates::Create, &anyone)
+            .save_import(Import::new(existing.clone(), too_many), &anyone)
             .await,
     );
     assert!(message.contains("entryIds"), "{message}");
@@ -165,9 +169,11 @@ async fn story_import(store: SharedStore) {
     ];
     let saved = store
         .save_import(
-            ImportDeck::New(DeckAdder::new("ko").title("Again").build()),
-            rows.clone(),
-            Duplicates::Reuse,
+            Import::new(
+                ImportDeck::New(DeckAdder::new("ko").title("Again").build()),
+                rows.clone(),
+            )
+            .duplicates(Duplicates::Reuse),
             &only_ko,
         )
         .await
@@ -180,12 +186,43 @@ async fn story_import(store: SharedStore) {
     assert_eq!(store.public_counts().await.unwrap()[2], before.0[2] + 1);
     // Into the deck that already lists them: nothing new, nothing listed twice.
     let again = store
-        .save_import(existing, rows, Duplicates::Reuse, &only_ko)
+        .save_import(
+            Import::new(existing, rows).duplicates(Duplicates::Reuse),
+            &only_ko,
+        )
         .await
         .unwrap();
     assert_eq!((again.created, again.reused), (0, 4));
     assert_eq!(again.deck.entry_ids.len(), 5);
     assert_eq!(again.deck.entry_ids[4], saved.deck.entry_ids[2]);
+
+    // Media files come with their entries, stored once by their hash; a failed import stores none.
+    let sound = |bytes: &[u8]| writeit_store::Media {
+        id: format!("{:x}", bytes.len()).repeat(1) + &"0".repeat(63),
+        content_type: "audio/mpeg".into(),
+        bytes: bytes.to_vec(),
+    };
+    let (a, b) = (sound(b"a"), sound(b"bb"));
+    let mut with_media = Import::new(
+        ImportDeck::New(DeckAdder::new("ko").title("Sounds").build()),
+        vec![EntryAdder::new("ko").build()],
+    );
+    with_media.media = vec![a.clone(), a.clone()];
+    store
+        .save_import(with_media.clone(), &only_ko)
+        .await
+        .unwrap();
+    with_media.deck = ImportDeck::New(DeckAdder::new("ko").title("Sounds 2").build());
+    with_media.entries = vec![EntryAdder::new("ko").build()];
+    store.save_import(with_media, &only_ko).await.unwrap();
+    assert_eq!(store.media(&a.id).await.unwrap(), Some(a));
+    let mut failing = Import::new(
+        ImportDeck::New(DeckAdder::new("ja").build()),
+        vec![EntryAdder::new("ja").build()],
+    );
+    failing.media = vec![b.clone()];
+    assert_forbidden(store.save_import(failing, &only_ko).await);
+    assert_eq!(store.media(&b.id).await.unwrap(), None);
 }
 
 /// The message of a `StoreError::Invalid`, failing on any other outcome.

@@ -2,7 +2,7 @@
 // server where it matters.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { apiUrl, createApi, errorCode, errorMessage, isNetworkError, MALFORMED_RESPONSE } from './client';
+import { apiUrl, createApi, errorCode, errorMessage, isNetworkError, MALFORMED_RESPONSE, serverUrl } from './client';
 import { mintToken, newUserId, recordingFetch, server, type Call } from '../db/testing/harness';
 
 const net = () => ({ down: false, loseNextAnswer: false, failMutations: false });
@@ -89,5 +89,14 @@ describe('apiUrl', () => {
     expect(apiUrl()).toBe('/api/trpc');
     vi.stubEnv('VITE_API_URL', 'https://writeit.example/api/trpc');
     expect(apiUrl()).toBe('https://writeit.example/api/trpc');
+  });
+});
+
+describe('serverUrl', () => {
+  it("loads server paths from the API's host in the native shell, else from the app's origin", () => {
+    expect(serverUrl('/media/ab.mp3', '/api/trpc')).toBe('/media/ab.mp3');
+    expect(serverUrl('/media/ab.mp3', 'https://writeit.example/api/trpc')).toBe('https://writeit.example/media/ab.mp3');
+    expect(serverUrl('https://cdn.example/a.mp3', 'https://writeit.example/api/trpc')).toBe('https://cdn.example/a.mp3');
+    expect(serverUrl('//cdn.example/a.mp3', 'https://writeit.example/api/trpc')).toBe('//cdn.example/a.mp3');
   });
 });

@@ -45,6 +45,18 @@ export function apiUrl(): string {
   return typeof configured === 'string' && configured !== '' ? configured : '/api/trpc';
 }
 
+/** A server path such as an entry's audio ('/media/…') as the app can load it: on the web the app's
+ * own origin serves it; in the native shell, the configured API host (VITE_API_URL's origin).
+ * Full URLs are answered as they are. */
+export function serverUrl(path: string, api = apiUrl()): string {
+  if (!path.startsWith('/') || path.startsWith('//')) return path;
+  try {
+    return new URL(path, new URL(api)).href;
+  } catch {
+    return path; // a relative API URL: the same origin
+  }
+}
+
 /** SPEC §8: the text for a response that is not a tRPC answer. */
 export const MALFORMED_RESPONSE = 'Unable to transform response from server';
 

@@ -1,8 +1,8 @@
 //! Anki packages (`.apkg`): a zip holding the SQLite collection, `collection.anki2` (schema 11),
 //! `collection.anki21`, or in Anki 2.1.50+'s newer format `collection.anki21b` (zstd-compressed,
 //! schema 18, note types in their own tables). Notes' fields (joined by `\x1f`, HTML) become
-//! entries through a [`Mapping`] by field name or position, per note type. Media files are not
-//! imported: `[sound:…]` references are kept in the entry's notes.
+//! entries through a [`Mapping`] by field name or position, per note type. A note's first sound
+//! becomes its entry's audio (`media.rs`); other `[sound:…]` references stay in the notes.
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -46,8 +46,11 @@ pub struct NoteTypeSummary {
 pub struct Collection {
     pub note_types: Vec<NoteType>,
     pub notes: Vec<Note>,
-    /// Media files the package holds (not imported).
+    /// Media files the package holds.
     pub media_files: usize,
+    /// Schema 11's media list: file name → its numbered entry in the zip (empty for the newer
+    /// format, whose list is protobuf).
+    pub media_names: HashMap<String, String>,
     /// Which collection file was read (`collection.anki21b` is the newer format).
     pub collection_file: String,
 }
@@ -77,7 +80,7 @@ fn bad(message: impl Into<String>) -> RpcError {
 
 /// Takes the collection out of the package at `apkg` into `dir/collection.db` (decompressing the
 /// newer format). Answers the collection file's name and how many media files the package has.
-fn extract(apkg: &Path, dir: &Path) -> Result<(String, usize), RpcError> {
+fn extract(apkg: &Path, dir: &Path) -> Result<(String, usize, HashMap<String, String>), RpcError> {
     let file = std::fs::File::open(apkg).map_err(|e| {
         tracing::error!(error = %e, "reading an uploaded package");
         RpcError::internal()
@@ -120,36 +123,40 @@ fn extract(apkg: &Path, dir: &Path) -> Result<(String, usize), RpcError> {
         return Err(bad(format!("{pick} is too large once decompressed")));
     }
     drop(entry);
-    let media_files = match zip.by_name("media") {
+    // Schema 11's media list is JSON {"0": "name.mp3"}; the newer one is protobuf: count the
+    // zip's numbered entries instead.
+    let media_names: HashMap<String, String> = match zip.by_name("media") {
         Ok(mut m) => {
             let mut text = String::new();
-            // Schema 11's media list is JSON {"0": "name.mp3"}; the newer one is protobuf: count
-            // the zip's numbered entries instead.
-            if m.read_to_string(&mut text).is_ok() {
+            if (&mut m)
+                .take(16 * 1024 * 1024)
+                .read_to_string(&mut text)
+                .is_ok()
+            {
                 serde_json::from_str::<HashMap<String, String>>(&text)
-                    .map(|m| m.len())
-                    .unwrap_or(0)
+                    .map(|m| m.into_iter().map(|(number, name)| (name, number)).collect())
+                    .unwrap_or_default()
             } else {
-                0
+                HashMap::new()
             }
         }
-        Err(_) => 0,
+        Err(_) => HashMap::new(),
     };
-    let media_files = if media_files > 0 {
-        media_files
+    let media_files = if !media_names.is_empty() {
+        media_names.len()
     } else {
         names
             .iter()
             .filter(|n| n.chars().all(|c| c.is_ascii_digit()))
             .count()
     };
-    Ok((pick.to_string(), media_files))
+    Ok((pick.to_string(), media_files, media_names))
 }
 
 /// Reads the package at `apkg`, using `dir` for the extracted collection.
 pub async fn read(apkg: &Path, dir: &Path) -> Result<Collection, RpcError> {
     let (apkg_path, dir_path) = (apkg.to_path_buf(), dir.to_path_buf());
-    let (collection_file, media_files) =
+    let (collection_file, media_files, media_names) =
         tokio::task::spawn_blocking(move || extract(&apkg_path, &dir_path))
             .await
             .map_err(|_| RpcError::internal())??;
@@ -228,6 +235,7 @@ pub async fn read(apkg: &Path, dir: &Path) -> Result<Collection, RpcError> {
         note_types,
         notes,
         media_files,
+        media_names,
         collection_file,
     })
 }
@@ -368,9 +376,14 @@ impl Collection {
                     .to_string(),
             );
         }
-        if self.media_files > 0 {
+        if self.media_files > 0 && self.media_names.is_empty() {
             w.push(format!(
-                "The package holds {} media file(s); they are not imported ([sound:…] references are kept in the notes).",
+                "The package holds {} media file(s); in this format they are not imported ([sound:…] references are kept in the notes).",
+                self.media_files
+            ));
+        } else if self.media_files > 0 {
+            w.push(format!(
+                "The package holds {} media file(s): a note's first sound becomes its entry's audio (when no field is mapped to the audio URL); images are not imported.",
                 self.media_files
             ));
         }

@@ -97,7 +97,7 @@ pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
     options.check()?;
     let store = args.common.open_store().await?;
     let mut progress = |rows: usize| eprint!("\rread {rows} rows   ");
-    let entries = match format {
+    let (entries, media) = match format {
         Format::Csv | Format::Tsv => {
             let file = std::fs::File::open(&args.file)?;
             let size = file.metadata()?.len();
@@ -105,10 +105,11 @@ pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
                 return Err(super::too_large().into());
             }
             let options = options.clone();
-            tokio::task::spawn_blocking(move || {
+            let entries = tokio::task::spawn_blocking(move || {
                 super::http::read_csv(file, format, &options, &mut progress)
             })
-            .await??
+            .await??;
+            (entries, Vec::new())
         }
         Format::Apkg => {
             let dir = super::anki::WorkDir::new()?;
@@ -120,11 +121,13 @@ pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
                 Some(m) => m.clone(),
                 None => collection.preview().suggested,
             };
-            collection.entries(&mapping, &options.language, &mut progress)?
+            let mut entries = collection.entries(&mapping, &options.language, &mut progress)?;
+            let media = super::media::attach_audio(&args.file, &collection, &mut entries)?;
+            (entries, media)
         }
     };
     eprintln!();
-    let saved = super::save(&*store, &options, entries, &|_| true).await?;
+    let saved = super::save(&*store, &options, entries, media, &|_| true).await?;
     println!(
         "imported {} entries ({} reused) into deck {} ('{}', {} entries) in {:.2} s",
         saved.created,

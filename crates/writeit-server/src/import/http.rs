@@ -33,6 +33,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/import/preview", post(preview))
         .route("/api/import/entries", post(import))
         .route("/api/export/deck/{id}", get(export))
+        .route("/media/{file}", get(super::media::serve))
 }
 
 /// An error answer in tRPC's shape, with its HTTP status.
@@ -388,7 +389,7 @@ async fn run_import(
     seen: &Arc<AtomicUsize>,
     lines: &Lines,
 ) -> Result<writeit_store::ImportSaved, RpcError> {
-    let entries = match format {
+    let (entries, media) = match format {
         Format::Csv | Format::Tsv => {
             let reader =
                 tokio_util::io::SyncIoBridge::new(tokio_util::io::StreamReader::new(chunks));
@@ -398,6 +399,7 @@ async fn run_import(
                     lines.send_blocking(json!({"phase": "parse", "rows": rows,
                         "bytes": seen.load(Ordering::Relaxed)}));
                 })
+                .map(|entries| (entries, Vec::new()))
                 .map_err(|e| {
                     match seen.load(Ordering::Relaxed) > FILE_BYTES_MAX {
                         true => super::too_large(),
@@ -423,9 +425,11 @@ async fn run_import(
             let language = options.language.clone();
             let lines = lines.clone();
             tokio::task::spawn_blocking(move || {
-                collection.entries(&mapping, &language, &mut |rows| {
+                let mut entries = collection.entries(&mapping, &language, &mut |rows| {
                     lines.send_blocking(json!({"phase": "parse", "rows": rows}));
-                })
+                })?;
+                let media = super::media::attach_audio(&path, &collection, &mut entries)?;
+                Ok::<_, RpcError>((entries, media))
             })
             .await
             .map_err(|_| RpcError::internal())??
@@ -434,7 +438,7 @@ async fn run_import(
     let n = entries.len();
     lines.send(json!({"phase": "save", "rows": n})).await;
     let may_write = |language: &str| caller.may_curate(language);
-    super::save(&*state.store, &options, entries, &may_write).await
+    super::save(&*state.store, &options, entries, media, &may_write).await
 }
 
 /// Reads a CSV/TSV stream: the delimiter from its first line, then every record.

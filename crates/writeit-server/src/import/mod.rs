@@ -11,6 +11,7 @@ pub mod cli;
 pub mod csv;
 pub mod export;
 mod http;
+pub mod media;
 
 use serde::{Deserialize, Serialize};
 use writeit_core::entity::{Entry, Example};
@@ -457,6 +458,7 @@ pub async fn save(
     store: &dyn writeit_store::Store,
     options: &Options,
     entries: Vec<Entry>,
+    media: Vec<writeit_store::Media>,
     may_write: writeit_store::MayWrite<'_>,
 ) -> Result<writeit_store::ImportSaved, RpcError> {
     let target = match &options.target {
@@ -467,7 +469,15 @@ pub async fn save(
         },
     };
     store
-        .save_import(target, entries, options.duplicates, may_write)
+        .save_import(
+            writeit_store::Import {
+                deck: target,
+                entries,
+                media,
+                duplicates: options.duplicates,
+            },
+            may_write,
+        )
         .await
         .map_err(store_error)
 }

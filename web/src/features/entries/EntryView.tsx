@@ -24,6 +24,7 @@ import { LoadingState } from '../shared/components';
 import { useDisabledEntries } from '../shared/hooks';
 import { useEntryCharacters } from './characters';
 import { useSpeech } from '../shared/speech';
+import { serverUrl } from '../../api/client';
 
 /** Read by screen readers, not shown. */
 const visuallyHidden = {
@@ -84,7 +85,7 @@ export function EntryDetails({ entry }: { entry: Entry }) {
           <Typography variant="h6" component="h2" id="entry-audio">
             {t('entry.audio')}
           </Typography>
-          <audio controls src={entry.audioUrl} preload="none" />
+          <audio controls src={serverUrl(entry.audioUrl)} preload="none" />
         </section>
       )}
     </Stack>

@@ -1,0 +1,1 @@
+SELECT content_type, bytes FROM media WHERE id = $1
