@@ -642,6 +642,22 @@ async fn an_anki_package_made_by_genanki_imports_with_its_sounds() {
     // A sound the package lacks stays a reference in the notes.
     assert_eq!(entries[2].notes, "[sound:sae.mp3]");
     assert_eq!(entries[2].audio_url, None);
+
+    // Exported, the audio goes into the package; imported again, it is the same file.
+    let (status, apkg) = c
+        .export(done["deckId"].as_str().unwrap(), "apkg", Some(&c.admin))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let back = c
+        .import("languageCode=ko&title=Back", "application/zip", apkg)
+        .await;
+    let back = c
+        .deck_entries(back.done()["deckId"].as_str().unwrap())
+        .await;
+    assert_eq!(
+        (back[0].audio_url.as_deref(), back[0].notes.as_str()),
+        (Some(url.as_str()), "")
+    );
     assert_eq!(entries[1].text, "고양이");
     assert_eq!(entries[1].meanings, ["cat & kitten"]);
     assert_eq!(entries[2].meanings, ["bird", "fowl"]);

@@ -2,6 +2,7 @@
 //! with one note type, "WriteIt", whose fields are the entry's (schema 11, which every Anki since
 //! 2.1 reads, as `genanki` writes it).
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::Path;
 
@@ -47,9 +48,23 @@ pub async fn deck_file(
         .collect();
     match format {
         super::Format::Apkg => {
+            // The audio WriteIt stores goes into the package, so Anki plays it.
+            let mut media = HashMap::new();
+            for e in &entries {
+                let Some(file) = e.audio_url.as_deref().and_then(super::media::stored_file) else {
+                    continue;
+                };
+                if media.contains_key(file) {
+                    continue;
+                }
+                let id = file.split('.').next().unwrap_or_default();
+                if let Some(m) = store.media(id).await? {
+                    media.insert(file.to_string(), m.bytes);
+                }
+            }
             let dir = super::anki::WorkDir::new()?;
             let out = dir.0.join("deck.apkg");
-            write_apkg(deck, &entries, &dir.0, &out).await?;
+            write_apkg(deck, &entries, &media, &dir.0, &out).await?;
             Ok((std::fs::read(&out)?, "application/apkg"))
         }
         super::Format::Csv | super::Format::Tsv => {
@@ -154,9 +169,13 @@ fn guid(entry_id: &str) -> String {
 }
 
 /// Writes the deck and its entries as an Anki package to `out`, using `dir` for the collection.
+/// `media`: stored audio by file name (`<sha256>.<ext>`); an entry whose audio is one of them
+/// gets `[sound:…]` in its Audio field and the file in the package, any other audio URL is
+/// written as it is.
 pub async fn write_apkg(
     deck: &Deck,
     entries: &[Entry],
+    media: &HashMap<String, Vec<u8>>,
     dir: &Path,
     out: &Path,
 ) -> anyhow::Result<()> {
@@ -201,7 +220,15 @@ pub async fn write_apkg(
             html(&join_meanings(&e.meanings)),
             html(&e.notes),
             html(&join_examples(&e.examples)),
-            html(e.audio_url.as_deref().unwrap_or("")),
+            match e.audio_url.as_deref() {
+                Some(url) => {
+                    match super::media::stored_file(url).filter(|f| media.contains_key(*f)) {
+                        Some(file) => format!("[sound:{file}]"),
+                        None => html(url),
+                    }
+                }
+                None => String::new(),
+            },
         ];
         let note_id = now_ms + 2 + 2 * i as i64;
         sqlx::query("INSERT INTO notes VALUES (?, ?, ?, ?, -1, '', ?, ?, 0, 0, '')")
@@ -232,8 +259,23 @@ pub async fn write_apkg(
         .compression_method(zip::CompressionMethod::Deflated);
     zip.start_file("collection.anki2", options)?;
     zip.write_all(&collection)?;
+    // Schema 11's media list, {"0": "name"}, and the files named by number (stored: audio is
+    // compressed already).
+    let mut names: Vec<&String> = media.keys().collect();
+    names.sort();
+    let list: serde_json::Map<String, serde_json::Value> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| (i.to_string(), serde_json::Value::String(name.to_string())))
+        .collect();
     zip.start_file("media", options)?;
-    zip.write_all(b"{}")?;
+    zip.write_all(serde_json::Value::Object(list).to_string().as_bytes())?;
+    let stored =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for (i, name) in names.iter().enumerate() {
+        zip.start_file(i.to_string(), stored)?;
+        zip.write_all(&media[*name])?;
+    }
     zip.finish()?;
     Ok(())
 }

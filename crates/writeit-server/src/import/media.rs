@@ -43,6 +43,13 @@ fn extension(name: &str) -> Option<String> {
         .map(str::to_ascii_lowercase)
 }
 
+/// The file name (`<sha256>.<ext>`) of an audio URL WriteIt serves (`/media/…`), else `None`.
+pub fn stored_file(url: &str) -> Option<&str> {
+    let file = url.strip_prefix(MEDIA_PATH)?.strip_prefix('/')?;
+    let id = file.split('.').next()?;
+    (id.len() == 64 && id.bytes().all(|b| b.is_ascii_hexdigit())).then_some(file)
+}
+
 /// Gives each entry without an audio URL the first sound of its notes that `apkg` holds; answers
 /// the media files to store with them (each once).
 pub fn attach_audio(
