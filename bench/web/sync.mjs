@@ -7,10 +7,94 @@ import { countRows, kib, launch, median, mib, ms, serverUrl, waitForLastSync } f
 
 const url = serverUrl();
 const RUNS = Number(process.env.BENCH_WEB_SYNC_RUNS ?? 3);
+const FLOOR_RUNS = Number(process.env.BENCH_WEB_SYNC_FLOOR_RUNS ?? 2);
 const MIN = { entries: 50_000, decks: 500, characters: 10_000 };
+const floors = [];
+
+/** The app's object stores (name, key path, indexes), read from its database in the page. */
+function readSchema(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('writeit');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const names = ['languages', 'decks', 'entries', 'characters'];
+          const tx = db.transaction(names, 'readonly');
+          const stores = names.map((name) => {
+            const s = tx.objectStore(name);
+            const indexes = [...s.indexNames].map((i) => {
+              const x = s.index(i);
+              return { name: i, keyPath: x.keyPath, multiEntry: x.multiEntry, unique: x.unique };
+            });
+            return { name, keyPath: s.keyPath, indexes };
+          });
+          db.close();
+          resolve(stores);
+        };
+      }),
+  );
+}
+
+/** In the page: pull the public tables page by page (as the app does: 5000 rows, characters 1000,
+ * the next page asked for while one is put) and put each page's rows in one readwrite transaction
+ * of plain IndexedDB. */
+async function rawPull(stores) {
+  const open = indexedDB.open(`floor-${Math.random()}`, 1);
+  open.onupgradeneeded = () => {
+    for (const s of stores) {
+      const os = open.result.createObjectStore(s.name, { keyPath: s.keyPath });
+      for (const i of s.indexes) os.createIndex(i.name, i.keyPath, { multiEntry: i.multiEntry, unique: i.unique });
+    }
+  };
+  const db = await new Promise((res, rej) => {
+    open.onsuccess = () => res(open.result);
+    open.onerror = () => rej(open.error);
+  });
+  const procs = { languages: 'queryLanguages', decks: 'queryDecks', entries: 'queryEntries', characters: 'queryCharacters' };
+  const t0 = performance.now();
+  let fetchMs = 0;
+  let putMs = 0;
+  let rows = 0;
+  const pending = [];
+  // The next page is asked for while this one is put, as the app does.
+  const get = async (proc, input) => {
+    const res = await fetch(`/api/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`);
+    return (await res.json()).result.data;
+  };
+  for (const s of stores) {
+    const limit = s.name === 'characters' ? 1000 : 5000;
+    let next = get(procs[s.name], { offset: 0, limit });
+    for (;;) {
+      const f0 = performance.now();
+      const page = await next;
+      const p0 = performance.now();
+      fetchMs += p0 - f0;
+      const full = page.length >= limit;
+      if (full) {
+        const last = page[page.length - 1];
+        next = get(procs[s.name], { offset: 0, after: { updatedAt: last.updatedAt, id: last.id }, limit });
+      }
+      const tx = db.transaction([s.name], 'readwrite');
+      const os = tx.objectStore(s.name);
+      for (const r of page) os.put(r);
+      putMs += performance.now() - p0;
+      pending.push(new Promise((res, rej) => ((tx.oncomplete = res), (tx.onerror = () => rej(tx.error)))));
+      rows += page.length;
+      if (!full) break;
+    }
+  }
+  const w0 = performance.now();
+  await Promise.all(pending);
+  const wait = performance.now() - w0;
+  db.close();
+  return { total: performance.now() - t0, fetch: fetchMs, put: putMs, wait, rows };
+}
 
 const browser = await launch();
 const results = [];
+let schema;
 try {
   for (let run = 1; run <= RUNS; run++) {
     const context = await browser.newContext({ locale: 'en-US' });
@@ -41,6 +125,7 @@ try {
     }
     const wall = Date.now() - wall0;
     const counts = await countRows(page).catch(() => ({}));
+    schema ??= await readSchema(page).catch(() => undefined);
     const resources = await page.evaluate(() => {
       const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
       let transfer = 0;
@@ -108,6 +193,22 @@ try {
       );
     }
     await context.close();
+  }
+  // The floor: the same rows, pulled with the same pages, put into a database with the app's
+  // schema by plain IndexedDB in one transaction a page, no app, no Dexie, no caches.
+  if (schema) {
+    for (let run = 1; run <= FLOOR_RUNS; run++) {
+      const context = await browser.newContext({ locale: 'en-US' });
+      const page = await context.newPage();
+      await page.goto(`${url}/healthz`);
+      const f = await page.evaluate(rawPull, schema);
+      floors.push(f);
+      console.log(
+        `  floor ${run}: plain IndexedDB ${ms(f.total)} for ${f.rows} rows (${(f.total * 1000 / f.rows).toFixed(0)} µs a row):` +
+          ` waiting for pages ${ms(f.fetch)}, put calls ${ms(f.put)}, waiting for the transactions ${ms(f.wait)}`,
+      );
+      await context.close();
+    }
   }
 } finally {
   await browser.close();
