@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Entry } from '../api/generated/types';
 import { openDb } from './db';
-import { chunkSize, PUT_CHUNK, PUT_CHUNK_BYTES, putInChunks } from './sync';
+import { chunkSize, nextChunkSize, PUT_CHUNK, PUT_CHUNK_BYTES, PUT_CHUNK_MS, putInChunks } from './sync';
 
 const entry = (i: number): Entry => ({
   id: `e${String(i).padStart(5, '0')}`,
@@ -21,7 +21,7 @@ describe('putInChunks', () => {
     const db = openDb(`chunks-${Math.random().toString(36).slice(2)}`);
     const rows = Array.from({ length: PUT_CHUNK * 2 + 34 }, (_, i) => entry(i));
     const bulkPut = vi.spyOn(db.entries, 'bulkPut');
-    await db.transaction('rw', db.entries, () => putInChunks(db.entries, rows));
+    await db.transaction('rw', db.entries, () => putInChunks(db.entries, rows, { size: PUT_CHUNK }));
     expect(bulkPut.mock.calls.map(([chunk]) => chunk.length)).toEqual([PUT_CHUNK, PUT_CHUNK, 34]);
     expect(await db.entries.count()).toBe(rows.length);
     db.close();
@@ -39,12 +39,45 @@ describe('putInChunks', () => {
     expect(chunkSize([])).toBe(PUT_CHUNK);
   });
 
+  it('sizes later chunks by the time the ones before took', async () => {
+    const db = openDb(`chunks-${Math.random().toString(36).slice(2)}`);
+    const rows = Array.from({ length: 1000 }, (_, i) => entry(i));
+    const bulkPut = vi.spyOn(db.entries, 'bulkPut');
+    // A clock on which every row costs 0.125 ms: 64 rows fill the budget of PUT_CHUNK_MS (8 ms).
+    let clock = 0;
+    const frozen: number[] = [];
+    await db.transaction('rw', db.entries, () =>
+      putInChunks(db.entries, rows, {
+        now: () => clock,
+        beforeChunk: (chunk) => {
+          frozen.push(chunk.length);
+          clock += chunk.length * 0.125;
+        },
+      }),
+    );
+    const sizes = bulkPut.mock.calls.map(([chunk]) => chunk.length);
+    expect(sizes[0]).toBe(32);
+    expect(sizes.slice(1, -1).every((n) => n === PUT_CHUNK_MS / 0.125)).toBe(true);
+    expect(frozen).toEqual(sizes);
+    expect(await db.entries.count()).toBe(rows.length);
+    db.close();
+  });
+
+  it('works the next size out from the time spent, within bounds', () => {
+    expect(nextChunkSize(100, PUT_CHUNK_MS)).toBe(100);
+    expect(nextChunkSize(100, PUT_CHUNK_MS * 2)).toBe(50);
+    expect(nextChunkSize(100, PUT_CHUNK_MS / 2)).toBe(200);
+    expect(nextChunkSize(100, 1000)).toBe(8);
+    expect(nextChunkSize(200, 0.01)).toBe(PUT_CHUNK);
+    expect(nextChunkSize(20, 0)).toBe(40);
+  });
+
   it('stores nothing when a chunk fails: the page is one transaction', async () => {
     const db = openDb(`chunks-${Math.random().toString(36).slice(2)}`);
     const rows: Entry[] = Array.from({ length: PUT_CHUNK * 2 + 1 }, (_, i) => entry(i));
     // A row without its key in the last chunk: that bulkPut fails, after two chunks were put.
     rows[rows.length - 1] = { ...entry(0), id: undefined } as unknown as Entry;
-    await expect(db.transaction('rw', db.entries, () => putInChunks(db.entries, rows))).rejects.toThrow();
+    await expect(db.transaction('rw', db.entries, () => putInChunks(db.entries, rows, { size: PUT_CHUNK }))).rejects.toThrow();
     expect(await db.entries.count()).toBe(0);
     db.close();
   });

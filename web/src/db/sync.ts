@@ -12,7 +12,7 @@ import type { Table } from 'dexie';
 import { apiUrl, createApi, errorMessage, isNetworkError, type Api } from '../api/client';
 import type { Cursor, PageInput } from '../api/generated/types';
 import { sessionStore, type Session, type SessionStore } from '../session/session';
-import { cache as appCache, type EntityCache } from './cache';
+import { cache as appCache, deepFreeze, type EntityCache } from './cache';
 import {
   db as appDb,
   PUBLIC_TABLES,
@@ -132,6 +132,8 @@ export class SyncEngine {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private retries = 0;
   private autoSyncs = 0;
+  /** Per table, the rows of a put chunk as the last page's came to (putPage). */
+  private readonly chunkRows = new Map<SyncedTable, number>();
 
   constructor(deps: SyncDeps = {}) {
     this.db = deps.db ?? appDb;
@@ -442,16 +444,17 @@ export class SyncEngine {
   }
 
   /** One page: ONE transaction (putInChunks), skipping rows a pending mutation wrote (their
-   * pulled version becomes what that mutation would restore). Then the cache. */
+   * pulled version becomes what that mutation would restore). Then the cache: its rows are frozen
+   * chunk by chunk as they are put, so caching the page is no long task of its own. */
   private async storePage<T extends SyncedTable>(table: T, rows: TableRows[T][], epoch: number, userId?: string) {
-    const tbl = this.db.table(table);
+    const tbl = this.db.table(table) as Table<TableRows[T]>;
     const stored = await this.db.transaction('rw', [tbl, this.db.outbox], async () => {
       this.check(epoch, userId);
       const pending = (await this.db.outbox.toArray()).filter(
         (i) => isPending(i) && (i.before ?? []).some((b) => b.table === table),
       );
       if (pending.length === 0) {
-        await putInChunks(tbl, rows);
+        await this.putPage(table, tbl, rows);
         return rows;
       }
       const held = pendingRowIds(pending);
@@ -472,11 +475,18 @@ export class SyncEngine {
           }
         }
       }
-      await putInChunks(tbl, put);
+      await this.putPage(table, tbl, put);
       if (changed.size > 0) await this.db.outbox.bulkPut([...changed]);
       return put;
     });
     this.cache.put(table, stored);
+  }
+
+  /** Puts a page's rows in chunks, the first as large as the last page's chunks came to: the time
+   * a row costs is learnt once per table, not again on every page. */
+  private async putPage<T extends SyncedTable>(table: T, tbl: Table<TableRows[T]>, rows: TableRows[T][]): Promise<void> {
+    const next = await putInChunks(tbl, rows, { beforeChunk: freezeRows, first: this.chunkRows.get(table) });
+    this.chunkRows.set(table, next);
   }
 
   // ---- triggers ----
@@ -524,38 +534,81 @@ export class SyncEngine {
 }
 
 /** Rows per bulkPut inside a page's transaction, at most. Putting a row costs the main thread its
- * structured clone and the message to the database (~50 µs for an entry), so a page of 5000 in one
- * go would block input for ~250 ms; in chunks, each is a task of its own and the event loop runs
- * between them. Two chunks are in flight at a time, so the database is never left waiting. */
+ * structured clone and the message to the database (50-200 µs for an entry, by machine), so a page
+ * of 5000 in one go would block input for a quarter of a second or more; in chunks, each is a task
+ * of its own and the event loop runs between them. Two chunks are in flight at a time, so the
+ * database is never left waiting. */
 export const PUT_CHUNK = 250;
-/** About this many bytes of rows (as JSON) per chunk: the clone costs in proportion to the size,
- * and characters with their strokes are ~1–3 KB a row, not an entry's ~250 bytes. 250 starter
- * characters made a 64 ms task; at 64 KB a chunk is ~10 ms (Lighthouse counts a task over 50 ms
- * at a phone's 4x slower CPU as blocking). */
+/** About this many bytes of rows (as JSON) in the first chunk of a page: the clone costs in
+ * proportion to the size, and characters with their strokes are ~1-3 KB a row, not an entry's
+ * ~250 bytes. */
 export const PUT_CHUNK_BYTES = 64 * 1024;
-/** Rows per chunk however large they are. */
+/** The main thread's time for one chunk (ms): later chunks of a page are sized from what the ones
+ * before took, so no chunk is a long task on a slow machine (Lighthouse counts a task over 50 ms
+ * at a phone's 4x slower CPU as blocking: 8 ms here is 32 ms there). */
+export const PUT_CHUNK_MS = 8;
+/** Rows per chunk however large or slow they are. */
 const MIN_PUT_CHUNK = 8;
+/** The first chunk of a table, before its rows' cost is known: small, the next are sized by it. */
+const FIRST_PUT_CHUNK = 32;
 
-/** Rows per chunk for `rows`: PUT_CHUNK_BYTES over the size of a few of them, within
- * [MIN_PUT_CHUNK, PUT_CHUNK]. */
+/** Rows of `rows` that make about PUT_CHUNK_BYTES (over the size of a few of them), within
+ * [MIN_PUT_CHUNK, PUT_CHUNK]: no chunk holds more. */
 export function chunkSize(rows: readonly unknown[]): number {
   const sample = rows.slice(0, 8);
   if (sample.length === 0) return PUT_CHUNK;
   const rowBytes = JSON.stringify(sample).length / sample.length;
-  return Math.max(MIN_PUT_CHUNK, Math.min(PUT_CHUNK, Math.floor(PUT_CHUNK_BYTES / rowBytes)));
+  return clampChunk(Math.floor(PUT_CHUNK_BYTES / rowBytes));
 }
 
-/** Stores `rows` in bulkPuts of `size` rows; call inside a transaction (exported for tests). */
-export async function putInChunks<T>(tbl: Table<T>, rows: T[], size = chunkSize(rows)): Promise<void> {
+/** The next chunk's rows after `rows` rows took `spentMs` of the main thread. */
+export function nextChunkSize(rows: number, spentMs: number, budgetMs = PUT_CHUNK_MS): number {
+  if (!(spentMs > 0)) return clampChunk(rows * 2);
+  return clampChunk(Math.floor((rows * budgetMs) / spentMs));
+}
+
+const clampChunk = (n: number): number => Math.max(MIN_PUT_CHUNK, Math.min(PUT_CHUNK, n));
+
+export interface PutInChunksOptions<T> {
+  /** A fixed number of rows per chunk (tests); by default the first is `first` (FIRST_PUT_CHUNK)
+   * or fewer when the rows are large, and the rest are sized by the time the ones before took. */
+  size?: number;
+  /** The first chunk's rows: what the last page's chunks came to (see the result). */
+  first?: number;
+  /** Runs on each chunk just before it is put (its time counts in the chunk's budget). */
+  beforeChunk?: (rows: readonly T[]) => void;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
+/** Stores `rows` in bulkPuts of a few milliseconds each; call inside a transaction (exported for
+ * tests). Resolves with the size the next chunk would have had, for the next page's `first`. */
+export async function putInChunks<T>(tbl: Table<T>, rows: T[], options: PutInChunksOptions<T> = {}): Promise<number> {
+  const now = options.now ?? (() => performance.now());
+  const cap = chunkSize(rows);
+  let size = options.size ?? Math.min(options.first ?? FIRST_PUT_CHUNK, cap);
   let previous: Promise<unknown> = Promise.resolve();
-  for (let i = 0; i < rows.length; i += size) {
-    const current = tbl.bulkPut(rows.slice(i, i + size));
+  for (let i = 0; i < rows.length; ) {
+    const chunk = rows.slice(i, i + size);
+    const started = now();
+    options.beforeChunk?.(chunk);
+    const current = tbl.bulkPut(chunk);
+    // Dexie issues the chunk's requests synchronously inside an active transaction, so this is
+    // the main thread's cost of the chunk.
+    if (options.size === undefined) size = Math.min(nextChunkSize(chunk.length, now() - started), cap);
+    i += chunk.length;
     // The next chunk is issued once the one before this is stored: from that request's success
     // event, a task of its own, which keeps the transaction open.
     await previous;
     previous = current;
   }
   await previous;
+  return size;
+}
+
+/** Freezes rows for the cache (IndexedDB clones them as they are, frozen or not). */
+function freezeRows(rows: readonly unknown[]): void {
+  for (const row of rows) deepFreeze(row);
 }
 
 /** `table/key` of every row a pending outbox item wrote. */
