@@ -19,6 +19,8 @@ export default defineConfig({
   use: {
     // Set by the global setup before the workers start.
     baseURL: process.env.WRITEIT_E2E_URL,
+    // Page snapshots off (see e2e/global-setup.ts).
+    storageState: process.env.WRITEIT_E2E_STORAGE,
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,4 +1,5 @@
-// Vite: React, the locale messages, the build id with builds/latest.json, the service worker that
+// Vite: React, the locale messages, the build id with builds/latest.json, the page start inlined
+// into index.html (last visit's styles and page snapshot), the service worker that
 // precaches the app shell (offline start), and the dev server proxying the API to a local
 // `writeit serve`.
 import { defineConfig } from 'vite';
@@ -6,12 +7,14 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { i18nMessagesPlugin } from './src/i18n/vitePlugin';
 import { buildInfoPlugin } from './src/offline/buildInfoPlugin';
+import { snapshotStartPlugin } from './src/app/snapshot/vitePlugin';
 
 export default defineConfig({
   plugins: [
     react(),
     i18nMessagesPlugin(),
     buildInfoPlugin(),
+    snapshotStartPlugin(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false, // src/offline/index.ts registers it

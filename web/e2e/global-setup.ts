@@ -1,7 +1,11 @@
 // Starts a real `writeit serve` (e2e/server.ts) on a free loopback port with a temporary database,
 // serving the built app from dist/ (run `npm run build` first; WRITEIT_E2E_DIST overrides the
 // folder). Its URL reaches the workers through WRITEIT_E2E_URL, which playwright.config.ts uses as
-// baseURL, and its data folder (for the mail outbox) through WRITEIT_E2E_DATA. The returned function is the teardown: it stops the server and removes its data.
+// baseURL, its data folder (for the mail outbox) through WRITEIT_E2E_DATA, and the contexts'
+// starting storage through WRITEIT_E2E_STORAGE. The returned function is the teardown: it stops
+// the server and removes its data.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startServer } from './server';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -9,5 +13,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.WRITEIT_E2E_URL = server.url;
   // Mail goes to <data>/outbox/*.eml when no SMTP server is set (docs/identity.md).
   process.env.WRITEIT_E2E_DATA = server.dataDir;
+  // Every context starts with page snapshots turned off (app/snapshot): the tests check the live
+  // page, which a snapshot painted before it would stand in for; e2e/snapshot.spec.ts turns them
+  // on to test them.
+  const storage = join(server.dataDir, 'e2e-storage.json');
+  writeFileSync(
+    storage,
+    JSON.stringify({ cookies: [], origins: [{ origin: new URL(server.url).origin, localStorage: [{ name: 'pageSnapshotsOff', value: '1' }] }] }),
+  );
+  process.env.WRITEIT_E2E_STORAGE = storage;
   return () => server.stop();
 }

@@ -4,6 +4,7 @@ import type { I18nStore } from '../i18n/i18nStore';
 import { AppProviders } from './AppProviders';
 import { RouteErrorBoundary } from './RootLayout';
 import { AppRoutes } from './router';
+import { PageSnapshots } from './snapshot/PageSnapshots';
 
 export function App({ i18n }: { i18n: I18nStore }) {
   return (
@@ -12,6 +13,7 @@ export function App({ i18n }: { i18n: I18nStore }) {
         <RouteErrorBoundary>
           <AppRoutes />
         </RouteErrorBoundary>
+        <PageSnapshots />
       </BrowserRouter>
     </AppProviders>
   );

@@ -2,11 +2,14 @@
 // error they lead to, except for crawlers, whose errors only reach the app-level hook (SPEC §8).
 import { useSyncExternalStore } from 'react';
 import { isChunkLoadError, isCrawler, isIgnorableError, reportAppError, shouldReloadForChunkError } from './errors';
+import { releaseSnapshot } from './snapshot/live';
 
 let fatal: unknown = null;
 const listeners = new Set<() => void>();
 
 export function setFatalError(error: unknown): void {
+  // The full-page error replaces whatever is shown, a start's snapshot too.
+  if (error !== null) releaseSnapshot();
   fatal = error;
   listeners.forEach((l) => l());
 }

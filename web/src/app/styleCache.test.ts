@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import createCache from '@emotion/cache';
 import { serializeStyles } from '@emotion/serialize';
 import { insertStyles } from '@emotion/utils';
-import { restoreStyles, saveStyles, STYLE_CACHE_KEY } from './styleCache';
+import { restoreStyles as restore, STYLE_CACHE_KEY } from './snapshot/restore';
+import { saveStyles } from './styleCache';
+
+const restoreStyles = (doc: Document, storage: ReturnType<typeof memoryStorage>, build: string, key?: string) =>
+  restore({ doc, storage, build }, key);
 
 function memoryStorage() {
   const m = new Map<string, string>();

@@ -1,15 +1,13 @@
 // The emotion cache of left-to-right pages, with the styles of the last visit restored before the
-// first render. MUI still works out each element's class while rendering, but compiling a style
-// (stylis) and inserting its rule are skipped for a class the cache already holds, which on a warm
-// start is nearly every style of the first page (make bench: warm offline start).
+// first render (by index.html's start script, snapshot/restore.ts, which this cache adopts). MUI
+// still works out each element's class while rendering, but compiling a style (stylis) and
+// inserting its rule are skipped for a class the cache already holds, which on a warm start is
+// nearly every style of the first page (make bench: warm offline start).
 // The styles are kept in localStorage per build: class names are hashes of the styles, so within
 // a build a name always stands for the same rules, and a new build starts afresh.
 import createCache, { type EmotionCache } from '@emotion/cache';
+import { STYLE_CACHE_KEY, STYLE_CACHE_PREFIX } from './snapshot/restore';
 
-/** localStorage key of the saved styles. */
-export const STYLE_CACHE_KEY = 'styleCache';
-/** The cache's key: the prefix of its class names and of its style elements' data-emotion. */
-const CACHE_KEY = 'wi';
 /** Saved styles above this size (characters) are not kept: the first page's are ~50 KB. */
 const MAX_CHARS = 512 * 1024;
 
@@ -31,26 +29,6 @@ function storageOrNull(): Storage | null {
 
 const currentBuild = (): string => String(import.meta.env.VITE_BUILD_ID ?? 'dev');
 
-/** Puts the saved styles of this build in a style element that emotion's createCache adopts: its
- * names count as inserted. Anything unreadable is dropped. */
-export function restoreStyles(doc: Document, storage: Storage | null, build: string, key = CACHE_KEY): number {
-  const raw = storage?.getItem(STYLE_CACHE_KEY);
-  if (!raw) return 0;
-  try {
-    const saved = JSON.parse(raw) as Partial<SavedStyles>;
-    if (saved.build !== build || !Array.isArray(saved.names) || typeof saved.css !== 'string') throw new Error('stale');
-    const names = saved.names.filter((n): n is string => typeof n === 'string' && /^[\w-]+$/.test(n));
-    const style = doc.createElement('style');
-    style.setAttribute('data-emotion', `${key} ${names.join(' ')}`);
-    style.textContent = saved.css;
-    doc.head.appendChild(style);
-    return names.length;
-  } catch {
-    storage?.removeItem(STYLE_CACHE_KEY);
-    return 0;
-  }
-}
-
 /** Saves the cache's rules and names for the next start of this build. */
 export function saveStyles(cache: EmotionCache, storage: Storage | null, build: string): void {
   if (!storage) return;
@@ -69,13 +47,20 @@ export function saveStyles(cache: EmotionCache, storage: Storage | null, build: 
   }
 }
 
+let saveNow: () => void = () => undefined;
+
+/** Saves the styles now (with a page snapshot, whose classes must all be saved). */
+export function saveStylesNow(): void {
+  saveNow();
+}
+
 function createLtrCache(): EmotionCache {
   const storage = storageOrNull();
   const build = currentBuild();
-  if (typeof document !== 'undefined') restoreStyles(document, storage, build);
-  const cache = createCache({ key: CACHE_KEY });
+  const cache = createCache({ key: STYLE_CACHE_PREFIX });
   if (typeof window !== 'undefined') {
     const save = () => saveStyles(cache, storage, build);
+    saveNow = save;
     // When the page goes away, and once a little after the first page is up (a tab may be killed
     // without a pagehide).
     window.addEventListener('pagehide', save);

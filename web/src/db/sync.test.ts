@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { Entry, PageInput } from '../api/generated/types';
+import { SNAPSHOTS_KEY } from '../app/snapshot/restore';
 import { PUBLIC_TABLES, USER_TABLES } from './db';
 import { LAST_SYNC_KEY } from './sync';
 import { allRows, harness, mintToken, newUserId, serverApi, until, type Harness } from './testing/harness';
@@ -141,9 +142,11 @@ describe('sync', () => {
     const stray = { ...(await h.db.entries.toCollection().first()), id: uuidv7(), text: 'stray' } as Entry;
     await h.db.entries.put(stray);
     h.cache.put('entries', [stray]);
+    h.storage.setItem(SNAPSHOTS_KEY, '[]');
     h.calls.length = 0;
 
     expect(await h.engine.refresh()).toBe(true);
+    expect(h.storage.getItem(SNAPSHOTS_KEY)).toBeNull();
     expect(await h.db.entries.get(stray.id)).toBeUndefined();
     expect(h.cache.get('entries', stray.id)).toBeUndefined();
     expect(await h.db.entries.count()).toBe(count);
@@ -194,11 +197,14 @@ describe('sync', () => {
     expect(await h.db.userEntries.get(entry.id)).toMatchObject({ entryId: entry.id, enabled: true });
     expect(h.calls.find((c) => c.kind === 'http')?.headers['authorization']).toBe(`Bearer ${token}`);
 
-    // Sign-out: user data goes, and the next sync is a guest's again.
+    // Sign-out: user data goes (with the page snapshots, which show it), and the next sync is a
+    // guest's again.
+    h.storage.setItem(SNAPSHOTS_KEY, '[]');
     h.session.setSession(null);
     await h.engine.clearUserData();
     for (const t of USER_TABLES) expect(await h.db.table(t).count()).toBe(0);
     expect(h.storage.getItem(LAST_SYNC_KEY)).toBeNull();
+    expect(h.storage.getItem(SNAPSHOTS_KEY)).toBeNull();
     h.calls.length = 0;
     await h.engine.sync();
     expect(h.procedures().some((p) => p.startsWith('queryUser'))).toBe(false);

@@ -12,6 +12,7 @@ import type { Table } from 'dexie';
 import { apiUrl, createApi, errorMessage, isNetworkError, type Api } from '../api/client';
 import type { Cursor, PageInput } from '../api/generated/types';
 import { sessionStore, type Session, type SessionStore } from '../session/session';
+import { SNAPSHOTS_KEY } from '../app/snapshot/restore';
 import { cache as appCache, deepFreeze, type EntityCache } from './cache';
 import {
   db as appDb,
@@ -308,6 +309,7 @@ export class SyncEngine {
       this.cache.clear();
       this.storage.removeItem(LAST_SYNC_KEY);
       this.storage.removeItem(LAST_SYNC_USER_KEY);
+      this.storage.removeItem(SNAPSHOTS_KEY);
       await this.pull();
     });
     return true;
@@ -324,6 +326,8 @@ export class SyncEngine {
     this.cache.clear(USER_TABLES);
     this.storage.removeItem(LAST_SYNC_KEY);
     this.storage.removeItem(LAST_SYNC_USER_KEY);
+    // The page snapshots show the user's data (app/snapshot).
+    this.storage.removeItem(SNAPSHOTS_KEY);
     await this.updateCounts();
   }
 

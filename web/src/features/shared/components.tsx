@@ -1,5 +1,5 @@
 // Shared page pieces: header, loading and missing states, count chips.
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { holdSnapshot } from '../../app/snapshot/live';
 import { useT } from '../../i18n/I18nContext';
 import { usePageTitle } from './hooks';
 
@@ -69,6 +70,8 @@ export function PageHeader({
 
 export function LoadingState() {
   const t = useT();
+  // A start's snapshot of this page stays up while it is still reading its data.
+  useLayoutEffect(() => holdSnapshot(), []);
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
       <CircularProgress aria-label={t('loading.label')} />
