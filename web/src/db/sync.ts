@@ -551,6 +551,8 @@ export const PUT_CHUNK_BYTES = 64 * 1024;
  * before took, so no chunk is a long task on a slow machine (Lighthouse counts a task over 50 ms
  * at a phone's 4x slower CPU as blocking: 8 ms here is 32 ms there). */
 export const PUT_CHUNK_MS = 8;
+/** Chunks issued and not yet stored, at most: the database's queue while the main thread is busy. */
+export const PUT_CHUNKS_IN_FLIGHT = 4;
 /** Rows per chunk however large or slow they are. */
 const MIN_PUT_CHUNK = 8;
 /** The first chunk of a table, before its rows' cost is known: small, the next are sized by it. */
@@ -591,7 +593,7 @@ export async function putInChunks<T>(tbl: Table<T>, rows: T[], options: PutInChu
   const now = options.now ?? (() => performance.now());
   const cap = chunkSize(rows);
   let size = options.size ?? Math.min(options.first ?? FIRST_PUT_CHUNK, cap);
-  let previous: Promise<unknown> = Promise.resolve();
+  const inFlight: Promise<unknown>[] = [];
   for (let i = 0; i < rows.length; ) {
     const chunk = rows.slice(i, i + size);
     const started = now();
@@ -601,12 +603,13 @@ export async function putInChunks<T>(tbl: Table<T>, rows: T[], options: PutInChu
     // the main thread's cost of the chunk.
     if (options.size === undefined) size = Math.min(nextChunkSize(chunk.length, now() - started), cap);
     i += chunk.length;
-    // The next chunk is issued once the one before this is stored: from that request's success
-    // event, a task of its own, which keeps the transaction open.
-    await previous;
-    previous = current;
+    // The next chunk is issued once there is room: from a request's success event, a task of its
+    // own, which keeps the transaction open. Several chunks queued keep the database busy while the
+    // main thread does other work (parsing the next page).
+    inFlight.push(current);
+    if (inFlight.length >= PUT_CHUNKS_IN_FLIGHT) await inFlight.shift();
   }
-  await previous;
+  await Promise.all(inFlight);
   return size;
 }
 
