@@ -10,7 +10,6 @@ import { installGlobalErrorHandlers } from './app/fatalError';
 import { createI18nStore } from './i18n/i18nStore';
 import { preloadPage } from './app/router';
 import { startAppAutoSync } from './app/syncBridge';
-import { releaseSnapshot } from './app/snapshot/live';
 
 function safeLocalStorage(): Storage | undefined {
   try {
@@ -47,8 +46,5 @@ if (root) {
         </StrictMode>,
       ),
     );
-    // The live page takes a start's snapshot down (app/snapshot/live.ts); should it never get that
-    // far, the copy does not stay up for good.
-    setTimeout(() => releaseSnapshot(), 10_000);
   });
 }

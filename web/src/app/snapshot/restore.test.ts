@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_KEY } from '../../session/auth';
 import { LANGUAGE_CODE_STORAGE_KEY } from '../languageCode';
 import { THEME_STORAGE_KEY } from '../themePreference';
@@ -8,6 +8,7 @@ import {
   restoreSnapshot,
   snapshotContext,
   SNAPSHOT_ELEMENT_ID,
+  SNAPSHOT_MAX_MS,
   SNAPSHOT_STYLE_ID,
   SNAPSHOTS_KEY,
   SNAPSHOTS_OFF_KEY,
@@ -140,6 +141,23 @@ describe('restoreSnapshot', () => {
     const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => {}, removeItem: () => {} };
     expect(restoreSnapshot({ ...e, storage: throwing })).toBe(false);
     expect(document.getElementById(SNAPSHOT_ELEMENT_ID)).toBeNull();
+  });
+
+  it('goes by itself when the app never takes it down', () => {
+    vi.useFakeTimers();
+    try {
+      document.body.innerHTML = '<div id="root"></div>';
+      const e = env();
+      e.storage!.setItem(SNAPSHOTS_KEY, JSON.stringify([shot(e)]));
+      expect(restoreSnapshot(e)).toBe(true);
+      vi.advanceTimersByTime(SNAPSHOT_MAX_MS - 1);
+      expect(document.getElementById(SNAPSHOT_ELEMENT_ID)).not.toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(document.getElementById(SNAPSHOT_ELEMENT_ID)).toBeNull();
+      expect(document.getElementById(SNAPSHOT_STYLE_ID)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves a root that already has content alone', () => {

@@ -18,6 +18,9 @@ export const SNAPSHOTS_OFF_KEY = 'pageSnapshotsOff';
 export const SNAPSHOT_ELEMENT_ID = 'snapshot';
 /** The id of the style element with a shown snapshot's global rules. */
 export const SNAPSHOT_STYLE_ID = 'snapshot-global-css';
+/** A snapshot the app has not taken down after this long (ms) goes anyway: the app's code failed
+ * to load or start, and a still copy that cannot be used must not stand in for it. */
+export const SNAPSHOT_MAX_MS = 15_000;
 
 /** One page's snapshot. */
 export interface PageSnapshot {
@@ -173,6 +176,11 @@ export function restoreSnapshot(env: StartEnv): boolean {
     copy.innerHTML = shot.html;
     cover.appendChild(copy);
     root.parentNode.insertBefore(cover, root);
+    setTimeout(() => {
+      cover.remove();
+      const style = env.doc.getElementById(SNAPSHOT_STYLE_ID);
+      if (style) style.remove();
+    }, SNAPSHOT_MAX_MS);
     if (shot.lang) env.doc.documentElement.lang = shot.lang;
     if (shot.dir) env.doc.documentElement.dir = shot.dir;
     return true;
