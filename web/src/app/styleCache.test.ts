@@ -5,18 +5,11 @@ import { serializeStyles } from '@emotion/serialize';
 import { insertStyles } from '@emotion/utils';
 import { restoreStyles as restore, STYLE_CACHE_KEY } from './snapshot/restore';
 import { saveStyles } from './styleCache';
+import { memoryStorage } from './snapshot/testing';
 
 const restoreStyles = (doc: Document, storage: ReturnType<typeof memoryStorage>, build: string, key?: string) =>
   restore({ doc, storage, build }, key);
 
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, v),
-    removeItem: (k: string) => void m.delete(k),
-  };
-}
 
 afterEach(() => {
   document.head.innerHTML = '';

@@ -2,18 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSnapshots, MAX_SNAPSHOT_CHARS, MAX_SNAPSHOTS, snapshotAllowed, snapshotMarkup, takeSnapshot, type CaptureEnv } from './capture';
 import { readSnapshots, restoreSnapshot, SNAPSHOT_ELEMENT_ID, SNAPSHOTS_KEY, SNAPSHOTS_OFF_KEY } from './restore';
+import { memoryStorage } from './testing';
 
-function memoryStorage(limit = Infinity) {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => {
-      if (v.length > limit) throw new DOMException('full', 'QuotaExceededError');
-      m.set(k, v);
-    },
-    removeItem: (k: string) => void m.delete(k),
-  };
-}
 
 function page(html: string): Element {
   document.body.innerHTML = `<div id="root">${html}</div>`;

@@ -15,15 +15,8 @@ import {
   type PageSnapshot,
   type StartEnv,
 } from './restore';
+import { memoryStorage } from './testing';
 
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, v),
-    removeItem: (k: string) => void m.delete(k),
-  };
-}
 
 /** A start environment over jsdom's document; `media` lists the queries that match. */
 function env(over: Partial<StartEnv> = {}, media: string[] = []): StartEnv {
