@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Entry } from '../api/generated/types';
 import { openDb } from './db';
-import { chunkSize, nextChunkSize, PUT_CHUNK, PUT_CHUNK_BYTES, PUT_CHUNK_MS, putInChunks } from './sync';
+import { chunkSize, MIN_TIMED_CHUNK, nextChunkSize, PUT_CHUNK, PUT_CHUNK_BYTES, PUT_CHUNK_MS, putInChunks } from './sync';
 
 const entry = (i: number): Entry => ({
   id: `e${String(i).padStart(5, '0')}`,
@@ -43,7 +43,7 @@ describe('putInChunks', () => {
     const db = openDb(`chunks-${Math.random().toString(36).slice(2)}`);
     const rows = Array.from({ length: 1000 }, (_, i) => entry(i));
     const bulkPut = vi.spyOn(db.entries, 'bulkPut');
-    // A clock on which every row costs 0.125 ms: 64 rows fill the budget of PUT_CHUNK_MS (8 ms).
+    // A clock on which every row costs 0.0625 ms: 128 rows fill the budget of PUT_CHUNK_MS (8 ms).
     let clock = 0;
     const frozen: number[] = [];
     await db.transaction('rw', db.entries, () =>
@@ -51,25 +51,30 @@ describe('putInChunks', () => {
         now: () => clock,
         beforeChunk: (chunk) => {
           frozen.push(chunk.length);
-          clock += chunk.length * 0.125;
+          clock += chunk.length * 0.0625;
         },
       }),
     );
     const sizes = bulkPut.mock.calls.map(([chunk]) => chunk.length);
-    expect(sizes[0]).toBe(32);
-    expect(sizes.slice(1, -1).every((n) => n === PUT_CHUNK_MS / 0.125)).toBe(true);
+    expect(sizes[0]).toBe(MIN_TIMED_CHUNK);
+    expect(sizes.slice(1, -1).every((n) => n === PUT_CHUNK_MS / 0.0625)).toBe(true);
     expect(frozen).toEqual(sizes);
     expect(await db.entries.count()).toBe(rows.length);
     db.close();
   });
 
-  it('works the next size out from the time spent, within bounds', () => {
+  it('works the next size out from the time spent: at most twice or half the last, never below MIN_TIMED_CHUNK', () => {
     expect(nextChunkSize(100, PUT_CHUNK_MS)).toBe(100);
-    expect(nextChunkSize(100, PUT_CHUNK_MS * 2)).toBe(50);
+    expect(nextChunkSize(100, PUT_CHUNK_MS * 2)).toBe(64);
+    expect(nextChunkSize(200, PUT_CHUNK_MS * 2)).toBe(100);
+    expect(nextChunkSize(200, PUT_CHUNK_MS * 100)).toBe(100); // a slow moment halves it, no more
+    expect(nextChunkSize(64, 1000)).toBe(MIN_TIMED_CHUNK);
     expect(nextChunkSize(100, PUT_CHUNK_MS / 2)).toBe(200);
-    expect(nextChunkSize(100, 1000)).toBe(8);
+    expect(nextChunkSize(100, 0.01)).toBe(200);
     expect(nextChunkSize(200, 0.01)).toBe(PUT_CHUNK);
-    expect(nextChunkSize(20, 0)).toBe(40);
+    expect(nextChunkSize(20, 0)).toBe(MIN_TIMED_CHUNK);
+    // Large rows: the byte cap wins, below MIN_TIMED_CHUNK too.
+    expect(nextChunkSize(20, 0.01, 20)).toBe(20);
   });
 
   it('stores nothing when a chunk fails: the page is one transaction', async () => {

@@ -540,44 +540,45 @@ export class SyncEngine {
 /** Rows per bulkPut inside a page's transaction, at most. Putting a row costs the main thread its
  * structured clone and the message to the database (50-200 µs for an entry, by machine), so a page
  * of 5000 in one go would block input for a quarter of a second or more; in chunks, each is a task
- * of its own and the event loop runs between them. Two chunks are in flight at a time, so the
- * database is never left waiting. */
+ * of its own and the event loop runs between them. */
 export const PUT_CHUNK = 250;
-/** About this many bytes of rows (as JSON) in the first chunk of a page: the clone costs in
- * proportion to the size, and characters with their strokes are ~1-3 KB a row, not an entry's
- * ~250 bytes. */
+/** About this many bytes of rows (as JSON) in a chunk at most: the clone costs in proportion to the
+ * size, and characters with their strokes are ~1-3 KB a row, not an entry's ~250 bytes. */
 export const PUT_CHUNK_BYTES = 64 * 1024;
-/** The main thread's time for one chunk (ms): later chunks of a page are sized from what the ones
- * before took, so no chunk is a long task on a slow machine (Lighthouse counts a task over 50 ms
- * at a phone's 4x slower CPU as blocking: 8 ms here is 32 ms there). */
+/** The main thread's time for one chunk (ms): chunks are sized from what the ones before took, so
+ * no chunk is a long task on a slow machine (Lighthouse counts a task over 50 ms at a phone's 4x
+ * slower CPU as blocking: 8 ms here is 32 ms there). */
 export const PUT_CHUNK_MS = 8;
 /** Chunks issued and not yet stored, at most: the database's queue while the main thread is busy. */
 export const PUT_CHUNKS_IN_FLIGHT = 4;
-/** Rows per chunk however large or slow they are. */
+/** Rows per chunk however large they are. */
 const MIN_PUT_CHUNK = 8;
-/** The first chunk of a table, before its rows' cost is known: small, the next are sized by it. */
-const FIRST_PUT_CHUNK = 32;
+/** Rows per chunk however slow they seem: every chunk costs a round trip to the database, and on a
+ * busy machine (the thread descheduled while it issues a chunk) timing alone would shrink chunks
+ * to a few rows and a page to hundreds of round trips (3000 entries took a minute under load). */
+export const MIN_TIMED_CHUNK = 64;
 
-/** Rows of `rows` that make about PUT_CHUNK_BYTES (over the size of a few of them), within
+/** The rows of `rows` that make about PUT_CHUNK_BYTES (over the size of a few of them), within
  * [MIN_PUT_CHUNK, PUT_CHUNK]: no chunk holds more. */
 export function chunkSize(rows: readonly unknown[]): number {
   const sample = rows.slice(0, 8);
   if (sample.length === 0) return PUT_CHUNK;
   const rowBytes = JSON.stringify(sample).length / sample.length;
-  return clampChunk(Math.floor(PUT_CHUNK_BYTES / rowBytes));
+  return Math.max(MIN_PUT_CHUNK, Math.min(PUT_CHUNK, Math.floor(PUT_CHUNK_BYTES / rowBytes)));
 }
 
-/** The next chunk's rows after `rows` rows took `spentMs` of the main thread. */
-export function nextChunkSize(rows: number, spentMs: number, budgetMs = PUT_CHUNK_MS): number {
-  if (!(spentMs > 0)) return clampChunk(rows * 2);
-  return clampChunk(Math.floor((rows * budgetMs) / spentMs));
+/** The next chunk's rows after `rows` rows took `spentMs` of the main thread: what fits in
+ * `budgetMs`, at most twice or half the last, within [MIN_TIMED_CHUNK, cap] (cap: chunkSize). */
+export function nextChunkSize(rows: number, spentMs: number, cap = PUT_CHUNK, budgetMs = PUT_CHUNK_MS): number {
+  const fits = spentMs > 0 ? Math.floor((rows * budgetMs) / spentMs) : rows * 2;
+  const steady = Math.max(Math.floor(rows / 2), Math.min(rows * 2, fits));
+  return Math.min(cap, Math.max(Math.min(MIN_TIMED_CHUNK, cap), steady));
 }
-
-const clampChunk = (n: number): number => Math.max(MIN_PUT_CHUNK, Math.min(PUT_CHUNK, n));
 
 export interface PutInChunksOptions<T> {
-  /** A fixed number of rows per chunk (tests); by default the first is `first` (FIRST_PUT_CHUNK)
-   * or fewer when the rows are large, and the rest are sized by the time the ones before took. */
+  /** A fixed number of rows per chunk (tests); by default the first is `first` (else
+   * MIN_TIMED_CHUNK), fewer when the rows are large, and the rest are sized by the time the ones
+   * before took. */
   size?: number;
   /** The first chunk's rows: what the last page's chunks came to (see the result). */
   first?: number;
@@ -592,7 +593,7 @@ export interface PutInChunksOptions<T> {
 export async function putInChunks<T>(tbl: Table<T>, rows: T[], options: PutInChunksOptions<T> = {}): Promise<number> {
   const now = options.now ?? (() => performance.now());
   const cap = chunkSize(rows);
-  let size = options.size ?? Math.min(options.first ?? FIRST_PUT_CHUNK, cap);
+  let size = options.size ?? Math.min(options.first ?? MIN_TIMED_CHUNK, cap);
   const inFlight: Promise<unknown>[] = [];
   for (let i = 0; i < rows.length; ) {
     const chunk = rows.slice(i, i + size);
@@ -601,7 +602,7 @@ export async function putInChunks<T>(tbl: Table<T>, rows: T[], options: PutInChu
     const current = tbl.bulkPut(chunk);
     // Dexie issues the chunk's requests synchronously inside an active transaction, so this is
     // the main thread's cost of the chunk.
-    if (options.size === undefined) size = Math.min(nextChunkSize(chunk.length, now() - started), cap);
+    if (options.size === undefined) size = nextChunkSize(chunk.length, now() - started, cap);
     i += chunk.length;
     // The next chunk is issued once there is room: from a request's success event, a task of its
     // own, which keeps the transaction open. Several chunks queued keep the database busy while the
