@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Entry } from '../api/generated/types';
 import { openDb } from './db';
-import { chunkSize, MIN_TIMED_CHUNK, nextChunkSize, PUT_CHUNK, PUT_CHUNK_BYTES, PUT_CHUNK_MS, putInChunks } from './sync';
+import { chunkSize, MIN_TIMED_CHUNK, nextChunkSize, PUT_CHUNK, PUT_CHUNK_BYTES, PUT_CHUNK_MS, PUT_CHUNKS_IN_FLIGHT, putInChunks } from './sync';
 
 const entry = (i: number): Entry => ({
   id: `e${String(i).padStart(5, '0')}`,
@@ -43,7 +43,7 @@ describe('putInChunks', () => {
     const db = openDb(`chunks-${Math.random().toString(36).slice(2)}`);
     const rows = Array.from({ length: 1000 }, (_, i) => entry(i));
     const bulkPut = vi.spyOn(db.entries, 'bulkPut');
-    // A clock on which every row costs 0.0625 ms: 128 rows fill the budget of PUT_CHUNK_MS (8 ms).
+    // A clock on which every row costs 0.03125 ms: 128 rows fill half the budget of PUT_CHUNK_MS.
     let clock = 0;
     const frozen: number[] = [];
     await db.transaction('rw', db.entries, () =>
@@ -51,15 +51,42 @@ describe('putInChunks', () => {
         now: () => clock,
         beforeChunk: (chunk) => {
           frozen.push(chunk.length);
-          clock += chunk.length * 0.0625;
+          clock += chunk.length * 0.03125;
         },
       }),
     );
     const sizes = bulkPut.mock.calls.map(([chunk]) => chunk.length);
     expect(sizes[0]).toBe(MIN_TIMED_CHUNK);
-    expect(sizes.slice(1, -1).every((n) => n === PUT_CHUNK_MS / 0.0625)).toBe(true);
+    expect(sizes.slice(1, -1).every((n) => n === PUT_CHUNK_MS / 2 / 0.03125)).toBe(true);
     expect(frozen).toEqual(sizes);
     expect(await db.entries.count()).toBe(rows.length);
+    db.close();
+  });
+
+  it('issues about PUT_CHUNK_MS of puts a turn (task), several chunks queued', async () => {
+    const db = openDb(`chunks-${Math.random().toString(36).slice(2)}`);
+    const rows = Array.from({ length: 2000 }, (_, i) => entry(i));
+    let clock = 0;
+    const sizes: number[] = [];
+    let firstTurn = 0;
+    await db.transaction('rw', db.entries, async () => {
+      // 0.03125 ms a row: 64 rows (2 ms), then chunks of 128 (4 ms, half the budget) until the
+      // turn's 8 ms are spent: three chunks, then the rest in turns of their own.
+      const done = putInChunks(db.entries, rows, {
+        now: () => clock,
+        beforeChunk: (chunk) => {
+          sizes.push(chunk.length);
+          clock += chunk.length * 0.03125;
+        },
+      });
+      firstTurn = sizes.length;
+      await done;
+    });
+    expect(sizes.slice(0, firstTurn)).toEqual([MIN_TIMED_CHUNK, 128, 128]);
+    expect(sizes.slice(firstTurn, -1)).toEqual(sizes.slice(firstTurn, -1).map(() => 128));
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(rows.length);
+    expect(await db.entries.count()).toBe(rows.length);
+    expect(PUT_CHUNKS_IN_FLIGHT).toBeGreaterThan(firstTurn);
     db.close();
   });
 

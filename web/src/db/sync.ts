@@ -545,9 +545,9 @@ export const PUT_CHUNK = 250;
 /** About this many bytes of rows (as JSON) in a chunk at most: the clone costs in proportion to the
  * size, and characters with their strokes are ~1-3 KB a row, not an entry's ~250 bytes. */
 export const PUT_CHUNK_BYTES = 64 * 1024;
-/** The main thread's time for one chunk (ms): chunks are sized from what the ones before took, so
- * no chunk is a long task on a slow machine (Lighthouse counts a task over 50 ms at a phone's 4x
- * slower CPU as blocking: 8 ms here is 32 ms there). */
+/** The main thread's time for the puts of one task (ms); a chunk is sized to half of it from what
+ * the ones before took, so no task is a long one on a slow machine (Lighthouse counts a task over
+ * 50 ms at a phone's 4x slower CPU as blocking: 8 ms here is 32 ms there). */
 export const PUT_CHUNK_MS = 8;
 /** Chunks issued and not yet stored, at most: the database's queue while the main thread is busy. */
 export const PUT_CHUNKS_IN_FLIGHT = 4;
@@ -589,26 +589,33 @@ export interface PutInChunksOptions<T> {
 }
 
 /** Stores `rows` in bulkPuts of a few milliseconds each; call inside a transaction (exported for
- * tests). Resolves with the size the next chunk would have had, for the next page's `first`. */
+ * tests). Resolves with the size the next chunk would have had, for the next page's `first`.
+ *
+ * Chunks can only be issued while the transaction is active: in the task that opened it, or in a
+ * request's success event. So the work goes in turns: a turn issues chunks (each about half of
+ * PUT_CHUNK_MS) until its PUT_CHUNK_MS are spent or PUT_CHUNKS_IN_FLIGHT are queued, then waits
+ * for the oldest chunk to be stored, whose success event starts the next turn. No task does more
+ * than about PUT_CHUNK_MS of puts, and a few chunks stay queued, so the database keeps working
+ * while the main thread does other things (parsing the next page). */
 export async function putInChunks<T>(tbl: Table<T>, rows: T[], options: PutInChunksOptions<T> = {}): Promise<number> {
   const now = options.now ?? (() => performance.now());
   const cap = chunkSize(rows);
   let size = options.size ?? Math.min(options.first ?? MIN_TIMED_CHUNK, cap);
   const inFlight: Promise<unknown>[] = [];
-  for (let i = 0; i < rows.length; ) {
-    const chunk = rows.slice(i, i + size);
-    const started = now();
-    options.beforeChunk?.(chunk);
-    const current = tbl.bulkPut(chunk);
-    // Dexie issues the chunk's requests synchronously inside an active transaction, so this is
-    // the main thread's cost of the chunk.
-    if (options.size === undefined) size = nextChunkSize(chunk.length, now() - started, cap);
-    i += chunk.length;
-    // The next chunk is issued once there is room: from a request's success event, a task of its
-    // own, which keeps the transaction open. Several chunks queued keep the database busy while the
-    // main thread does other work (parsing the next page).
-    inFlight.push(current);
-    if (inFlight.length >= PUT_CHUNKS_IN_FLIGHT) await inFlight.shift();
+  let i = 0;
+  while (i < rows.length) {
+    const turn = now();
+    do {
+      const chunk = rows.slice(i, i + size);
+      const started = now();
+      options.beforeChunk?.(chunk);
+      inFlight.push(tbl.bulkPut(chunk));
+      // Dexie issues the chunk's requests synchronously inside an active transaction, so this is
+      // the main thread's cost of the chunk.
+      if (options.size === undefined) size = nextChunkSize(chunk.length, now() - started, cap, PUT_CHUNK_MS / 2);
+      i += chunk.length;
+    } while (i < rows.length && inFlight.length < PUT_CHUNKS_IN_FLIGHT && now() - turn < PUT_CHUNK_MS);
+    if (i < rows.length) await inFlight.shift();
   }
   await Promise.all(inFlight);
   return size;
