@@ -58,11 +58,18 @@ const fetchMock = vi.fn(async (url: string) => {
 });
 
 beforeAll(async () => {
+  // The pages load on demand; transforming them the first time took over 5 s on a loaded CI
+  // machine, which a test's wait for what a page shows should not have to cover.
+  await Promise.all([
+    import('../features/misc/pages'), import('../features/decks/pages'), import('../features/entries/pages'),
+    import('../features/practice/pages'), import('../features/admin/pages'), import('../features/settings/pages'),
+    import('../features/errors/NotFoundPage'), import('@capacitor/core'),
+  ]);
   await db.languages.put(LANG);
   await db.decks.put(deck);
   await db.entries.bulkPut(entries);
   await db.userCards.bulkPut([card(0, Date.now() - 1000, 2), card(1, Date.now() + 86_400_000, 1), card(400, 0, 0)]);
-});
+}, 60_000);
 afterEach(() => {
   cleanup();
   document.cookie = 'locale=; Max-Age=0; Path=/';
