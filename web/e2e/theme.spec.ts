@@ -64,3 +64,31 @@ test('before the app renders, the page already has the theme and the app bar ban
     await context.close();
   }
 });
+
+test("before the app renders, the app bar shows the app's name where the live title will be", async ({ browser }) => {
+  // Phone, tablet (both with the menu button before the title) and wide.
+  for (const viewport of [{ width: 400, height: 800 }, { width: 800, height: 1000 }, { width: 1400, height: 900 }]) {
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport });
+    const shell = await context.newPage();
+    await shell.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await shell.goto('/decks');
+    const before = await shell.evaluate(() => {
+      const band = getComputedStyle(document.getElementById('root') as Element, '::before');
+      return { text: band.content, start: band.paddingInlineStart, height: band.height, font: `${band.fontWeight} ${band.fontSize}` };
+    });
+    const live = await context.newPage();
+    await live.goto('/decks');
+    const title = live.getByRole('banner').getByRole('link', { name: 'WriteIt', exact: true });
+    const after = await title.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return {
+        text: `"${el.textContent}"`,
+        start: `${el.getBoundingClientRect().left}px`,
+        height: `${(el.closest('header') as Element).getBoundingClientRect().height}px`,
+        font: `${style.fontWeight} ${style.fontSize}`,
+      };
+    });
+    expect(before, `${viewport.width} px wide`).toEqual(after);
+    await context.close();
+  }
+});
