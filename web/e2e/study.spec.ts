@@ -310,7 +310,9 @@ async function device(browser: Browser, auth: Auth): Promise<{ context: BrowserC
 }
 
 test('two devices review the same cards offline and converge', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  // Two browsers, each with a first sync and 30-odd answers: 32 s alone, but 66-108 s beside
+  // another worker on a 2-core machine.
+  test.setTimeout(180_000);
   const first = await signUp(request);
   const second = await signIn(request, first.email);
   const deck = await deckId(request, KOREAN_DECK_TITLE);
