@@ -29,6 +29,12 @@ test('imports a CSV into a new deck, and refuses a file with a bad row whole', a
   await dialog.getByRole('link', { name: 'Open the deck' }).click();
   // The deck arrives with the sync the import started (3,000 entries).
   await expect(page.getByRole('heading', { name: 'Imported words' })).toBeVisible({ timeout: 45_000 });
+  // 3,000 rows are shown a hundred at a time (all at once, their drag-and-drop froze the page).
+  const rows = page.getByRole('list', { name: 'Entries of the deck, in order' }).getByRole('listitem');
+  await expect(rows).toHaveCount(100);
+  await page.getByRole('button', { name: 'Show 100 more (2,900 not shown)' }).click();
+  await expect(rows).toHaveCount(200);
+  await expect(rows.nth(199)).toContainText(`단어${RUN}-200`);
 
   await page.goto('/admin/ko/decks');
   await page.getByRole('button', { name: 'Import…' }).click();

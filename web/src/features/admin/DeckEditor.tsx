@@ -4,8 +4,9 @@
 // version before it.
 //
 // Drag and drop: @dnd-kit (core + sortable), maintained, headless, with a keyboard sensor and
-// screen-reader announcements; it loads with the admin pages only. Rows are not virtualised: a
-// deck holds a few hundred entries at most in practice (the server allows 10,000).
+// screen-reader announcements; it loads with the admin pages only. Rows are shown ENTRY_ROWS_STEP
+// at a time ("Show more"), not all: a deck may hold 10,000 (an import makes thousands), and every
+// sortable row registers with dnd-kit as it mounts: 3,000 of them froze the page for 20-30 s.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
   DndContext,
@@ -206,6 +207,9 @@ function DeckDetails({ deck, onSave }: { deck: Deck; onSave: (v: Pick<DeckVersio
   );
 }
 
+/** Rows of the deck's entries shown at first, and added by each "Show more". */
+export const ENTRY_ROWS_STEP = 100;
+
 /** The deck's entries in order: drag handles, move up/down and remove buttons. */
 function DeckEntries({ deck, languageCode, onChange }: {
   deck: Deck;
@@ -213,10 +217,13 @@ function DeckEntries({ deck, languageCode, onChange }: {
   onChange: (entryIds: string[], message: string) => Promise<void>;
 }) {
   const t = useT();
+  const [shownRows, setShownRows] = useState(ENTRY_ROWS_STEP);
+  const shown = useMemo(() => deck.entryIds.slice(0, shownRows), [deck.entryIds, shownRows]);
+  const hidden = deck.entryIds.length - shown.length;
   const byId = useLiveQuery(async () => {
-    const rows = await db.entries.bulkGet(deck.entryIds);
+    const rows = await db.entries.bulkGet(shown);
     return new Map(rows.filter((e): e is Entry => !!e).map((e) => [e.id, e]));
-  }, [deck.entryIds]);
+  }, [shown]);
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so taps on the handle stay taps.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -253,10 +260,10 @@ function DeckEntries({ deck, languageCode, onChange }: {
           onDragEnd={onDragEnd}
           accessibility={{ announcements, screenReaderInstructions: { draggable: t('admin.dnd.instructions') } }}
         >
-          <SortableContext items={deck.entryIds} strategy={verticalListSortingStrategy}>
+          <SortableContext items={shown} strategy={verticalListSortingStrategy}>
             <Paper variant="outlined">
               <List disablePadding aria-label={t('admin.deck.entriesLabel')}>
-                {deck.entryIds.map((id, i) => (
+                {shown.map((id, i) => (
                   <SortableEntry
                     key={id}
                     id={id}
@@ -271,6 +278,11 @@ function DeckEntries({ deck, languageCode, onChange }: {
               </List>
             </Paper>
           </SortableContext>
+          {hidden > 0 && (
+            <Button sx={{ mt: 1 }} onClick={() => setShownRows((n) => n + ENTRY_ROWS_STEP)}>
+              {t('admin.deck.showMore', { count: Math.min(hidden, ENTRY_ROWS_STEP), hidden })}
+            </Button>
+          )}
         </DndContext>
       )}
     </section>
