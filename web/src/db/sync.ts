@@ -555,7 +555,7 @@ export const PUT_CHUNKS_IN_FLIGHT = 4;
 const MIN_PUT_CHUNK = 8;
 /** Rows per chunk however slow they seem: every chunk costs a round trip to the database, and on a
  * busy machine (the thread descheduled while it issues a chunk) timing alone would shrink chunks
- * to a few rows and a page to hundreds of round trips (3000 entries took a minute under load). */
+ * to a few rows and a 3000-row page to hundreds of round trips. */
 export const MIN_TIMED_CHUNK = 64;
 
 /** The rows of `rows` that make about PUT_CHUNK_BYTES (over the size of a few of them), within
