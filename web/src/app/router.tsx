@@ -51,6 +51,7 @@ const auth = () => import('../features/auth/pages');
 const writing = () => import('../features/writing/WritingPage');
 const characterEditor = () => import('../features/characterEditor/pages');
 const misc = () => import('../features/misc/pages');
+const cards = () => import('../features/cards/pages');
 const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'), 'NotFoundPage');
 
 /** On a native platform / goes straight to /home; on the web it is the landing page. */
@@ -66,7 +67,7 @@ const DEFAULT_PAGES: [string, () => PageModule, string][] = [
   ['theme', settings, 'ThemePage'],
   ['signin', auth, 'SignInPage'],
   ['settings', settings, 'SettingsPage'],
-  ['cards', misc, 'CardsPage'],
+  ['cards', cards, 'CardsPage'],
   ['decks', decks, 'DecksPage'],
   ['entries', entries, 'EntriesPage'],
   ['decks/:deckId', decks, 'DeckPage'],

@@ -1,15 +1,9 @@
 // Picks the language being studied from the synced `languages` table (only when allowed).
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../db/db';
 import { useT } from '../../i18n/I18nContext';
 import { useLanguageCode } from '../languageCode';
-import { compareKeys } from '../../db/order';
-
-export function useLanguages() {
-  return useLiveQuery(async () => (await db.languages.toArray()).filter((l) => !l.deleted).sort((a, b) => compareKeys(a.id, b.id)), []);
-}
+import { useLanguages } from '../languages';
 
 export function LanguagePicker({ size = 'small', variant = 'outlined', fullWidth = false, dense = false }: {
   size?: 'small' | 'medium';

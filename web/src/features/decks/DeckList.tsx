@@ -1,5 +1,6 @@
 // Lists of decks with their entry and due counts: a plain list for a few (home, admin: 50 at a
-// time with "show more"), a virtualised one for the whole catalogue (/decks).
+// time with "show more"); VirtualDeckList.tsx has the virtualised one for the whole catalogue
+// (/decks), kept apart so /home does not load the virtualiser.
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
@@ -12,15 +13,11 @@ import { Link } from 'react-router';
 import type { Deck } from '../../api/generated/types';
 import { useT } from '../../i18n/I18nContext';
 import { dueInDeck } from '../shared/hooks';
-import { VirtualList } from '../shared/lists';
 
 /** Decks rendered at first, and added by each "show more". */
 export const DECKS_PER_PAGE = 50;
-/** Height of a deck row in the virtualised list. */
-export const DECK_ROW_HEIGHT = 72;
-
 /** One deck: title, description, and count chips. */
-function DeckRow({ deck, to, dueByEntry, mine }: {
+export function DeckRow({ deck, to, dueByEntry, mine }: {
   deck: Deck;
   to: string;
   dueByEntry?: Map<string, number>;
@@ -71,23 +68,5 @@ export function DeckList({ decks, dueByEntry, linkBase = '/decks' }: {
         </Button>
       )}
     </>
-  );
-}
-
-/** Every deck given, virtualised (only the rows near the viewport are in the document). */
-export function VirtualDeckList({ decks, dueByEntry, mine }: {
-  decks: Deck[];
-  dueByEntry?: Map<string, number>;
-  mine?: Set<string>;
-}) {
-  const t = useT();
-  return (
-    <VirtualList
-      count={decks.length}
-      rowHeight={DECK_ROW_HEIGHT}
-      label={t('decks.listLabel')}
-      getKey={(i) => decks[i]!.id}
-      row={(i) => <DeckRow deck={decks[i]!} to={`/decks/${decks[i]!.id}`} dueByEntry={dueByEntry} mine={mine?.has(decks[i]!.id)} />}
-    />
   );
 }

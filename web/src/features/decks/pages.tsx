@@ -42,7 +42,8 @@ import {
 } from '../shared/hooks';
 import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
 import { CARD_STATES, cardsByState, endOfToday } from '../stats/stats';
-import { DECKS_PER_PAGE, VirtualDeckList } from './DeckList';
+import { DECKS_PER_PAGE } from './DeckList';
+import { VirtualDeckList } from './VirtualDeckList';
 import { compareKeys } from '../../db/order';
 
 // Statistics load with their chart library on demand, never with the deck list's code.

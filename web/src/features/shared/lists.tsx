@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLanguageCode } from '../../app/languageCode';
-import { useLanguages } from '../../app/layout/LanguagePicker';
+import { useLanguages } from '../../app/languages';
 import { useT } from '../../i18n/I18nContext';
 import { ALL_LANGUAGES } from './filter';
 
