@@ -1,12 +1,13 @@
 // Vite: React, the locale messages, the build id with builds/latest.json, the page start inlined
-// into index.html (last visit's styles and page snapshot), the service worker that
-// precaches the app shell (offline start), and the dev server proxying the API to a local
-// `writeit serve`.
+// into index.html (last visit's styles and page snapshot), the service worker that precaches the
+// app shell (offline start), Brotli and gzip copies of the build, and the dev server proxying the
+// API to a local `writeit serve`.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { i18nMessagesPlugin } from './src/i18n/vitePlugin';
 import { buildInfoPlugin } from './src/offline/buildInfoPlugin';
+import { precompressPlugin } from './src/offline/precompressPlugin';
 import { snapshotStartPlugin } from './src/app/snapshot/vitePlugin';
 
 export default defineConfig({
@@ -48,6 +49,7 @@ export default defineConfig({
         skipWaiting: false,
       },
     }),
+    precompressPlugin(),
   ],
   server: {
     proxy: {

@@ -2,7 +2,8 @@
 //! index.html, the service worker and builds/latest.json are revalidated on every load, so a new
 //! build is picked up at once. Client routes (no file extension) fall back to index.html; a
 //! missing file with an extension (an old chunk after a deploy) is a real 404, so the client's
-//! chunk-load guard can react.
+//! chunk-load guard can react. The build writes Brotli and gzip copies of its text files
+//! (`web/src/offline/precompressPlugin.ts`); they are sent to browsers that accept them.
 
 use std::path::PathBuf;
 
@@ -34,6 +35,8 @@ pub fn router(dir: PathBuf) -> Router {
                     );
                 }
                 let res = ServeFile::new(index)
+                    .precompressed_br()
+                    .precompressed_gzip()
                     .oneshot(req)
                     .await
                     .map(IntoResponse::into_response);
@@ -64,8 +67,13 @@ async fn cache_headers(req: Request<Body>, next: Next) -> Response {
     let policy = cache_policy(req.uri().path());
     let mut res = next.run(req).await;
     if res.status().is_success() || res.status() == StatusCode::NOT_MODIFIED {
-        res.headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+        let headers = res.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+        // The body depends on Accept-Encoding (precompressed copies), so caches must key on it;
+        // ServeDir leaves this out when it sends a precompressed file.
+        if !headers.contains_key(header::VARY) {
+            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        }
     }
     res
 }

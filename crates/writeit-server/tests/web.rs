@@ -41,6 +41,34 @@ async fn serves_the_app_with_fallback_and_cache_headers() {
         "public, max-age=31536000, immutable"
     );
 
+    // Precompressed copies go to browsers that accept them, index.html's too, keyed by Vary.
+    std::fs::write(dir.join("assets/index-abc123.js.br"), b"br-bytes").unwrap();
+    std::fs::write(dir.join("index.html.br"), b"br-index").unwrap();
+    let http = reqwest::Client::new();
+    for (path, body) in [
+        ("/assets/index-abc123.js", "br-bytes"),
+        ("/decks", "br-index"),
+    ] {
+        let res = http
+            .get(format!("{}{path}", server.url()))
+            .header("accept-encoding", "gzip, deflate, br, zstd")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{path}");
+        assert_eq!(res.headers()["content-encoding"], "br", "{path}");
+        assert_eq!(res.headers()["vary"], "accept-encoding", "{path}");
+        assert_eq!(res.text().await.unwrap(), body, "{path}");
+    }
+    let plain = http
+        .get(format!("{}/assets/index-abc123.js", server.url()))
+        .header("accept-encoding", "identity")
+        .send()
+        .await
+        .unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(plain.text().await.unwrap(), "console.log(1)");
+
     assert_eq!(get("/assets/index-gone.js").await.unwrap().status(), 404);
     assert_eq!(get("/api/nothing").await.unwrap().status(), 404);
     // The API still answers on the same origin.

@@ -1,0 +1,35 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MIN_BYTES, precompressDir } from './precompressPlugin';
+
+let dir = '';
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('precompressDir', () => {
+  it('writes Brotli and gzip copies of text files that decode to the original, and leaves the rest alone', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'precompress-'));
+    mkdirSync(join(dir, 'assets'));
+    const js = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`;
+    writeFileSync(join(dir, 'assets/index-abc.js'), js);
+    writeFileSync(join(dir, 'index.html'), `<!doctype html>${'<p>WriteIt</p>'.repeat(200)}`);
+    writeFileSync(join(dir, 'assets/index-abc.js.map'), js); // source maps: not served compressed
+    writeFileSync(join(dir, 'icon.png'), Buffer.alloc(4096)); // not text
+    writeFileSync(join(dir, 'tiny.js'), 'x'.repeat(MIN_BYTES - 1)); // too small to be worth it
+
+    expect(await precompressDir(dir)).toBe(2);
+
+    const br = readFileSync(join(dir, 'assets/index-abc.js.br'));
+    const gz = readFileSync(join(dir, 'assets/index-abc.js.gz'));
+    expect(brotliDecompressSync(br).toString()).toBe(js);
+    expect(gunzipSync(gz).toString()).toBe(js);
+    expect(br.length).toBeLessThan(gz.length);
+    expect(existsSync(join(dir, 'index.html.br'))).toBe(true);
+    for (const skipped of ['assets/index-abc.js.map', 'icon.png', 'tiny.js']) {
+      expect(existsSync(join(dir, `${skipped}.br`)), skipped).toBe(false);
+      expect(existsSync(join(dir, `${skipped}.gz`)), skipped).toBe(false);
+    }
+  });
+});
