@@ -1,10 +1,11 @@
-// Vite: React, the locale messages, the build id with builds/latest.json, the page start inlined
+// Vite: React, its first evaluation split over tasks, the locale messages, the build id with builds/latest.json, the page start inlined
 // into index.html (last visit's styles and page snapshot), the service worker that precaches the
 // app shell (offline start), Brotli and gzip copies of the build, and the dev server proxying the
 // API to a local `writeit serve`.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bootScriptsPlugin } from './src/app/bootScriptsPlugin';
 import { i18nMessagesPlugin } from './src/i18n/vitePlugin';
 import { buildInfoPlugin } from './src/offline/buildInfoPlugin';
 import { precompressPlugin } from './src/offline/precompressPlugin';
@@ -16,6 +17,9 @@ export default defineConfig({
     i18nMessagesPlugin(),
     buildInfoPlugin(),
     snapshotStartPlugin(),
+    // React DOM, then MUI's core (with emotion), each evaluated in a task of its own before the
+    // entry's graph.
+    bootScriptsPlugin(['node_modules/react-dom/client.js', 'node_modules/@mui/material/styles/createTheme.mjs']),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false, // src/offline/index.ts registers it
@@ -58,5 +62,15 @@ export default defineConfig({
       '/identity': 'http://127.0.0.1:8080',
     },
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // React DOM in a chunk of its own, so bootScriptsPlugin can have it evaluated in a task
+        // of its own (it is on every page's first load either way).
+        codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+      },
+    },
+  },
 });

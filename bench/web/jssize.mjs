@@ -1,5 +1,7 @@
-// 3. Initial JavaScript: the entry <script type="module" src> and every <link rel="modulepreload">
-// of web/dist/index.html, each gzipped at level 9 (node zlib), summed; brotli (quality 11) too.
+// 3. Initial JavaScript: every <script type="module" src> (the entry, and the chunks of its graph
+// evaluated before it, web/src/app/bootScriptsPlugin.ts) and every <link rel="modulepreload"> of
+// web/dist/index.html, each file once, gzipped at level 9 (node zlib), summed; brotli (quality 11,
+// what `writeit serve` sends to browsers that accept it) too.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -10,8 +12,11 @@ const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const files = [];
 for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
   const attr = (name) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
-  if (/^<script/i.test(tag) && attr('type') === 'module' && attr('src')) files.push({ src: attr('src'), kind: 'entry' });
-  if (/^<link/i.test(tag) && attr('rel') === 'modulepreload' && attr('href')) files.push({ src: attr('href'), kind: 'modulepreload' });
+  const add = (src, kind) => {
+    if (!files.some((f) => f.src === src)) files.push({ src, kind });
+  };
+  if (/^<script/i.test(tag) && attr('type') === 'module' && attr('src')) add(attr('src'), 'module script');
+  if (/^<link/i.test(tag) && attr('rel') === 'modulepreload' && attr('href')) add(attr('href'), 'modulepreload');
 }
 let raw = 0;
 let gz = 0;

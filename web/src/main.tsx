@@ -1,6 +1,7 @@
 // Entry point: the theme loads first (its store reads local storage synchronously when imported),
-// then the locale's messages and the first page's code load before the app mounts; global error handlers, the service worker
-// and the update checks are installed.
+// then the locale's messages and the first page's code load before the app mounts; global error
+// handlers, the service worker and the update checks are installed. React DOM and MUI's core are
+// evaluated before this module, each in a task of its own (app/bootScriptsPlugin.ts).
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import messageUrls from 'virtual:i18n-messages';
@@ -10,6 +11,7 @@ import { installGlobalErrorHandlers } from './app/fatalError';
 import { createI18nStore } from './i18n/i18nStore';
 import { preloadPage } from './app/router';
 import { startAppAutoSync } from './app/syncBridge';
+import { nextTask } from './app/nextTask';
 
 function safeLocalStorage(): Storage | undefined {
   try {
@@ -20,21 +22,24 @@ function safeLocalStorage(): Storage | undefined {
 }
 
 installGlobalErrorHandlers();
-// The service worker and the update checks install from their own chunk, off the first load's
-// path. The shell's own handlers (app/fatalError.ts) reload on chunk-load errors, sharing the
-// guard key, so the offline module's are not installed.
-void import('./offline').then((m) => m.installOffline({ chunkReload: false }));
 const i18n = createI18nStore({ document, navigator, storage: safeLocalStorage(), urls: messageUrls });
-void i18n.init();
-// The sync engine and the local database load while the first page's code does, and the first
-// sync starts as soon as the engine is here; the app mounts once the page's code is here, so the
-// first page renders whole instead of suspending (see preloadPage).
-void import('./db/db').then(({ db }) => db.open()).catch(() => undefined);
-void startAppAutoSync().catch(() => undefined);
-
 const root = document.getElementById('root');
-if (root) {
-  void preloadPage(window.location.pathname).finally(() => {
+// Starting a chunk's load also adds a modulepreload link per chunk it needs (Vite), about half a
+// millisecond each here, so the loads start over several tasks, the first page's first: the
+// locale's messages and the page's code, then the local database and the sync engine (the first
+// sync starts as soon as it is here), and the service worker with the update checks once the app
+// has rendered (app/fatalError.ts reloads on chunk-load errors, sharing the guard key, so the
+// offline module's handlers are not installed). The app mounts once the page's code is here, so
+// the first page renders whole instead of suspending (see preloadPage).
+void i18n.init();
+const firstPage = root ? preloadPage(window.location.pathname) : Promise.resolve();
+void nextTask().then(() => {
+  void import('./db/db').then(({ db }) => db.open()).catch(() => undefined);
+  void startAppAutoSync().catch(() => undefined);
+});
+void firstPage
+  .finally(() => {
+    if (!root) return;
     const reactRoot = createRoot(root);
     // As a transition React renders the first page in slices of a few milliseconds, not in one
     // long task: input stays responsive while it works (Lighthouse mobile: total blocking time
@@ -46,5 +51,9 @@ if (root) {
         </StrictMode>,
       ),
     );
-  });
-}
+  })
+  .finally(() =>
+    nextTask()
+      .then(() => import('./offline'))
+      .then((m) => m.installOffline({ chunkReload: false })),
+  );
