@@ -20,7 +20,7 @@ configure({ asyncUtilTimeout: 5000 });
 vi.spyOn(console, 'error').mockImplementation(() => {});
 
 const { db } = await import('../db/db');
-const { AppRoutes } = await import('./router');
+const { AppRoutes, preloadPage } = await import('./router');
 const { RouteErrorBoundary } = await import('./RootLayout');
 const { AppProviders } = await import('./AppProviders');
 const { createI18nStore } = await import('../i18n/i18nStore');
@@ -127,6 +127,26 @@ describe('app shell', () => {
     expect(screen.getByText('3 entries')).toBeTruthy();
     expect(screen.getByText('1 due')).toBeTruthy();
     expect(screen.getByRole('link', { name: /2 changes waiting to be sent/ })).toBeTruthy();
+  });
+
+  it('reads /home\'s decks before its first render once a sync has completed here', async () => {
+    localStorage.setItem('lastSync', '1');
+    await preloadPage('/home');
+    // The page's loading state (not the loading bar), at any moment, would mean the first render
+    // came without them.
+    let loadingShown = false;
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('.MuiCircularProgress-root[aria-label="Loading…"]')) loadingShown = true;
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      renderAt('/home');
+      expect(await screen.findByText('Basics')).toBeTruthy();
+    } finally {
+      observer.disconnect();
+      localStorage.removeItem('lastSync');
+    }
+    expect(loadingShown).toBe(false);
   });
 
   it('shows a deck with its entries in order and links to review and test', async () => {

@@ -83,6 +83,19 @@ export function openDb(name = 'writeit'): WriteItDb {
 /** The app's database. */
 export const db = openDb();
 
+/** The sync marker (SPEC §3, §9), in local storage (db/sync.ts writes it). */
+export const LAST_SYNC_KEY = 'lastSync';
+
+/** Whether a sync has completed here before (false on a first visit, before its first sync, and
+ * when local storage cannot be read). */
+export function hasSynced(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
+  try {
+    return storage?.getItem(LAST_SYNC_KEY) != null;
+  } catch {
+    return false;
+  }
+}
+
 /** The public tables, pulled for everyone, in sync order. */
 export const PUBLIC_TABLES = ['languages', 'decks', 'entries', 'characters'] as const;
 /** The user tables, pulled when signed in, in sync order. */

@@ -15,6 +15,7 @@ import { sessionStore, type Session, type SessionStore } from '../session/sessio
 import { SNAPSHOTS_KEY } from '../app/snapshot/restore';
 import { cache as appCache, deepFreeze, type EntityCache } from './cache';
 import {
+  LAST_SYNC_KEY,
   db as appDb,
   PUBLIC_TABLES,
   rowKey,
@@ -36,8 +37,8 @@ import {
   type FlushOutcome,
 } from './outbox';
 
-/** The sync marker (SPEC §3, §9). */
-export const LAST_SYNC_KEY = 'lastSync';
+/** The sync marker (SPEC §3, §9); defined beside the database so pages can tell a first visit. */
+export { LAST_SYNC_KEY };
 /** Whose user tables the local data holds ('' for nobody): a different user (or the first sync
  * after signing in) pulls the user tables from 0, whatever lastSync says. */
 export const LAST_SYNC_USER_KEY = 'lastSyncUser';

@@ -1,5 +1,5 @@
 // Landing (/) and home (/home: what is due today per deck, the streak, a start button).
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,14 +12,24 @@ import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartment
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
-import type { Deck } from '../../api/generated/types';
-import { useLanguageCode } from '../../app/languageCode';
+import type { Deck, UserDeck } from '../../api/generated/types';
+import { languageCodeStore, useLanguageCode } from '../../app/languageCode';
 import { useLanguages } from '../../app/languages';
-import { db } from '../../db/db';
+import { db, hasSynced } from '../../db/db';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { DeckList } from '../decks/DeckList';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
-import { dueInDeck, useDecksOfLanguage, useDueCountsByEntry, useMyDecks, useNow, usePageTitle, useReviewTimes } from '../shared/hooks';
+import {
+  dueInDeck,
+  readDecksOfLanguage,
+  readMyDecks,
+  useDecksOfLanguage,
+  useDueCountsByEntry,
+  useMyDecks,
+  useNow,
+  usePageTitle,
+  useReviewTimes,
+} from '../shared/hooks';
 import { dayStart, endOfToday, mostDue, streak } from '../stats/stats';
 
 export function LandingPage() {
@@ -57,12 +67,42 @@ export function LandingPage() {
 /** Decks shown on /home (those with due cards first); the rest are on /decks. */
 const HOME_DECK_LIMIT = 20;
 
-/** The decks of `ids` that exist locally, in the given order. */
-function useDecksByIds(ids: string[] | undefined): Deck[] | undefined {
-  return useLiveQuery(async () => {
-    if (!ids) return undefined;
-    return (await db.decks.bulkGet(ids)).filter((d): d is Deck => !!d && !d.deleted);
-  }, [ids]);
+/** Reads the decks of `ids` that exist locally, in the given order. */
+async function readDecksByIds(ids: string[]): Promise<Deck[]> {
+  return (await db.decks.bulkGet(ids)).filter((d): d is Deck => !!d && !d.deleted);
+}
+
+/** The decks of `ids` that exist locally, in the given order; `initial` until read. */
+function useDecksByIds(ids: string[] | undefined, initial?: Deck[]): Deck[] | undefined {
+  return useLiveQuery(async () => (ids ? readDecksByIds(ids) : undefined), [ids], initial);
+}
+
+/** What /home lists, read before its first render so that render shows it whole (a warm start
+ * shows the decks at once, a first visit its empty state, not a spinner first). */
+interface HomeData {
+  languageCode: string;
+  mine: UserDeck[];
+  myDecks: Deck[];
+  languageDecks: Deck[];
+}
+let preloaded: HomeData | undefined;
+
+/** Before the first render of /home (router.tsx preloadPage): the learner's decks and the
+ * language's. Not before the first sync: there is nothing to read yet, and the reads would wait
+ * for the sync's first writes. */
+export async function preload(pathname: string): Promise<void> {
+  if (pathname !== '/home' || !hasSynced()) return;
+  const languageCode = languageCodeStore.get();
+  const mine = await readMyDecks();
+  const [myDecks, languageDecks] = await Promise.all([readDecksByIds(mine.map((d) => d.deckId)), readDecksOfLanguage(languageCode)]);
+  preloaded = { languageCode, mine, myDecks, languageDecks };
+}
+
+/** The preloaded data for `languageCode`, once: a later visit to /home reads afresh. */
+function takePreloaded(languageCode: string): HomeData | undefined {
+  const data = preloaded?.languageCode === languageCode ? preloaded : undefined;
+  preloaded = undefined;
+  return data;
 }
 
 export function HomePage() {
@@ -70,13 +110,14 @@ export function HomePage() {
   const { languageCode } = useLanguageCode();
   const languages = useLanguages();
   const language = languages?.find((l) => l.id === languageCode);
+  const [initial] = useState(() => takePreloaded(languageCode));
   const now = useNow();
   const today = endOfToday(now);
   const dueByEntry = useDueCountsByEntry(today);
-  const mine = useMyDecks();
+  const mine = useMyDecks(initial?.mine);
   const mineIds = useMemo(() => mine?.map((d) => d.deckId), [mine]);
-  const myDecks = useDecksByIds(mineIds);
-  const languageDecks = useDecksOfLanguage(languageCode);
+  const myDecks = useDecksByIds(mineIds, initial?.myDecks);
+  const languageDecks = useDecksOfLanguage(languageCode, initial?.languageCode === languageCode ? initial.languageDecks : undefined);
   // The learner's decks when they have some (any language), else the current language's.
   const ownDecks = myDecks !== undefined && myDecks.length > 0;
   const decks = ownDecks ? myDecks : languageDecks;

@@ -36,12 +36,15 @@ export function useDeckEntries(deck: Loaded<Deck>): Entry[] | undefined {
  * list agree. */
 const byPosition = (a: Deck, b: Deck) => a.position - b.position || compareKeys(a.id, b.id);
 
-/** The decks of a language in position order. */
-export function useDecksOfLanguage(languageCode: string): Deck[] | undefined {
-  return useLiveQuery(
-    async () => (await db.decks.where('languageCode').equals(languageCode).toArray()).filter((d) => !d.deleted).sort(byPosition),
-    [languageCode],
-  );
+/** Reads the decks of a language in position order. */
+export async function readDecksOfLanguage(languageCode: string): Promise<Deck[]> {
+  return (await db.decks.where('languageCode').equals(languageCode).toArray()).filter((d) => !d.deleted).sort(byPosition);
+}
+
+/** The decks of a language in position order; `initial` (read ahead, for this language) until
+ * the query has answered. */
+export function useDecksOfLanguage(languageCode: string, initial?: Deck[]): Deck[] | undefined {
+  return useLiveQuery(() => readDecksOfLanguage(languageCode), [languageCode], initial);
 }
 
 function firstDecks(languageCode: string, limit: number): Promise<Deck[]> {
@@ -131,9 +134,15 @@ export function useUserDeck(deckId: string | undefined): Loaded<UserDeck> {
   return useLiveQuery(async () => (deckId ? present(await db.userDecks.get(deckId)) : null), [deckId]);
 }
 
-/** The learner's decks (their user decks, removed ones left out). */
-export function useMyDecks(): UserDeck[] | undefined {
-  return useLiveQuery(async () => (await db.userDecks.toArray()).filter((d) => !d.deleted), []);
+/** Reads the learner's decks (their user decks, removed ones left out). */
+export async function readMyDecks(): Promise<UserDeck[]> {
+  return (await db.userDecks.toArray()).filter((d) => !d.deleted);
+}
+
+/** The learner's decks (their user decks, removed ones left out); `initial` (read ahead) until
+ * the query has answered. */
+export function useMyDecks(initial?: UserDeck[]): UserDeck[] | undefined {
+  return useLiveQuery(readMyDecks, [], initial);
 }
 
 /** Which of `entryIds` the learner disabled (user entries with enabled = false); an entry without
