@@ -73,19 +73,26 @@ export function createI18nStore(env: I18nEnv) {
 
   const load = async (locale: Locale): Promise<void> => {
     const mine = ++generation;
+    // The locale's messages load while the English ones (the fallback) do, not after them; the
+    // outcome is held so a failure meanwhile is not an unhandled rejection.
+    const wanted =
+      locale === DEFAULT_LOCALE
+        ? undefined
+        : loadMessages(locale, { urls: env.urls, fetch: env.fetch ?? ((url) => fetch(url)), storage: env.storage }).then(
+            (messages) => ({ messages }),
+            (error: unknown) => ({ error }),
+          );
     const fallback = await loadEnglish();
     if (mine !== generation) return;
-    if (locale === DEFAULT_LOCALE) {
+    if (!wanted) {
       set({ locale, dir: 'ltr', messages: fallback, ready: true, loading: false });
       return;
     }
     set({ ...state, loading: true, failedLocale: undefined });
     try {
-      const messages = await loadMessages(locale, {
-        urls: env.urls,
-        fetch: env.fetch ?? ((url) => fetch(url)),
-        storage: env.storage,
-      });
+      const outcome = await wanted;
+      if ('error' in outcome) throw outcome.error;
+      const { messages } = outcome;
       if (mine !== generation) return;
       set({ locale, dir: localeDirection(locale), messages, ready: true, loading: false });
     } catch (error) {
