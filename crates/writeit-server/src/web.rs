@@ -2,7 +2,7 @@
 //! index.html, the service worker and builds/latest.json are revalidated on every load, so a new
 //! build is picked up at once. Client routes (no file extension) fall back to index.html; a
 //! missing file with an extension (an old chunk after a deploy) is a real 404, so the client's
-//! chunk-load guard can react. The build writes Brotli and gzip copies of its text files
+//! chunk-load guard can react. The build writes Brotli and gzip copies of its hashed text files
 //! (`web/src/offline/precompressPlugin.ts`); they are sent to browsers that accept them.
 
 use std::path::PathBuf;

@@ -1,9 +1,12 @@
-// Build-time only (imported by vite.config.ts, never by the app): once the build and its service
-// worker are written, puts a Brotli (quality 11) and a gzip (level 9) copy beside every
-// compressible file, so `writeit serve` (ServeDir's precompressed files) sends the smallest
-// encoding the browser accepts without compressing on each request. Brotli at its best is about
-// 12% smaller than gzip on this build (make bench) but too slow to run per request. Node's zlib
-// does the compressing; this only walks the output folder (no plugin needed for that).
+// Build-time only (imported by vite.config.ts, never by the app): once the build is written, puts
+// a Brotli (quality 11) and a gzip (level 9) copy beside every compressible file whose name or
+// folder carries its content hash (assets/, _i18n/), so `writeit serve` (ServeDir's precompressed
+// files) sends the smallest encoding the browser accepts without compressing on each request.
+// Brotli at its best is about 12% smaller than gzip on this build (make bench) but too slow to run
+// per request. Files that keep their name across builds (index.html, sw.js) get no copies: a copy
+// left behind by anything that changes the file in place would be served instead of it; the
+// server compresses those small files as it sends them. Node's zlib does the compressing; this
+// only walks the output folders (no plugin needed for that).
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -45,9 +48,17 @@ async function compressibleFiles(dir: string): Promise<string[]> {
   return out;
 }
 
-/** Writes `.br` and `.gz` beside each compressible file of `dir`; returns how many files. */
+/** The build's folders whose files are named by their content. */
+export const CONTENT_ADDRESSED_DIRS = ['assets', '_i18n'];
+
+/** Writes `.br` and `.gz` beside each compressible file under `dir`'s content-addressed folders;
+ * returns how many files. */
 export async function precompressDir(dir: string): Promise<number> {
-  const files = await compressibleFiles(dir);
+  const files: string[] = [];
+  for (const sub of CONTENT_ADDRESSED_DIRS) {
+    const path = join(dir, sub);
+    if (await stat(path).then((s) => s.isDirectory(), () => false)) files.push(...(await compressibleFiles(path)));
+  }
   await Promise.all(
     files.map(async (path) => {
       const copies = await compressedCopies(await readFile(path));
@@ -58,8 +69,7 @@ export async function precompressDir(dir: string): Promise<number> {
   return files.length;
 }
 
-/** The Vite plugin: runs after every other plugin's closeBundle (the service worker is written
- * there), on client builds only. */
+/** The Vite plugin: runs after every other plugin's closeBundle, on client builds only. */
 export function precompressPlugin(): Plugin {
   let config: ResolvedConfig;
   return {
