@@ -1,7 +1,7 @@
-// Vite: React, its first evaluation split over tasks, the locale messages, the build id with builds/latest.json, the page start inlined
-// into index.html (last visit's styles and page snapshot), the service worker that precaches the
-// app shell (offline start), Brotli and gzip copies of the build, and the dev server proxying the
-// API to a local `writeit serve`.
+// Vite: React, its first evaluation split over tasks, the locale messages, the build id with
+// builds/latest.json, the page start inlined into index.html (last visit's styles and page
+// snapshot), the service worker that precaches the app shell (offline start), Brotli and gzip
+// copies of the hashed files, and the dev server proxying the API to a local `writeit serve`.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
