@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIN_BYTES, precompressDir } from './precompressPlugin';
+import type { ResolvedConfig } from 'vite';
+import { MIN_BYTES, precompressDir, precompressPlugin } from './precompressPlugin';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,5 +36,21 @@ describe('precompressDir', () => {
       expect(existsSync(join(dir, `${skipped}.br`)), skipped).toBe(false);
       expect(existsSync(join(dir, `${skipped}.gz`)), skipped).toBe(false);
     }
+  });
+
+  it('runs as the build closes, unless WRITEIT_PRECOMPRESS=0 (the native app build)', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'precompress-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'assets/index-abc.js'), 'export const x = 1;\n'.repeat(200));
+    const config = { root: dir, build: { outDir: '.', ssr: false, write: true }, logger: { info: () => {} } } as unknown as ResolvedConfig;
+    const close = async (env: Record<string, string>) => {
+      const plugin = precompressPlugin(env);
+      (plugin.configResolved as (c: ResolvedConfig) => void)(config);
+      await (plugin.closeBundle as { handler: () => Promise<void> }).handler();
+    };
+    await close({ WRITEIT_PRECOMPRESS: '0' });
+    expect(existsSync(join(dir, 'assets/index-abc.js.br'))).toBe(false);
+    await close({});
+    expect(existsSync(join(dir, 'assets/index-abc.js.br'))).toBe(true);
   });
 });

@@ -69,8 +69,10 @@ export async function precompressDir(dir: string): Promise<number> {
   return files.length;
 }
 
-/** The Vite plugin: runs after every other plugin's closeBundle, on client builds only. */
-export function precompressPlugin(): Plugin {
+/** The Vite plugin: runs after every other plugin's closeBundle, on client builds only; not when
+ * WRITEIT_PRECOMPRESS=0 (the native app's build: its pages come from the APK, uncompressed, and
+ * the copies would only make it larger; README-native.md). */
+export function precompressPlugin(env: Record<string, string | undefined> = process.env): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'writeit-precompress',
@@ -83,7 +85,7 @@ export function precompressPlugin(): Plugin {
       order: 'post',
       sequential: true,
       async handler() {
-        if (config.build.ssr || config.build.write === false) return;
+        if (config.build.ssr || config.build.write === false || env.WRITEIT_PRECOMPRESS === '0') return;
         const dir = resolve(config.root, config.build.outDir);
         const count = await precompressDir(dir);
         config.logger.info(`precompressed ${count} files (.br, .gz)`);
