@@ -77,8 +77,8 @@ function useDecksByIds(ids: string[] | undefined, initial?: Deck[]): Deck[] | un
   return useLiveQuery(async () => (ids ? readDecksByIds(ids) : undefined), [ids], initial);
 }
 
-/** What /home lists, read before its first render so that render shows it whole (a warm start
- * shows the decks at once, a first visit its empty state, not a spinner first). */
+/** What /home lists, read before its first render so that render shows it whole: a warm start
+ * shows the decks at once, not a spinner first. */
 interface HomeData {
   languageCode: string;
   mine: UserDeck[];
@@ -117,6 +117,8 @@ export function HomePage() {
   const mine = useMyDecks(initial?.mine);
   const mineIds = useMemo(() => mine?.map((d) => d.deckId), [mine]);
   const myDecks = useDecksByIds(mineIds, initial?.myDecks);
+  // Only while the language is the preloaded one: a query restarting for another language would
+  // otherwise start from the old language's decks.
   const languageDecks = useDecksOfLanguage(languageCode, initial?.languageCode === languageCode ? initial.languageDecks : undefined);
   // The learner's decks when they have some (any language), else the current language's.
   const ownDecks = myDecks !== undefined && myDecks.length > 0;
