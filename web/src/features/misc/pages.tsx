@@ -117,9 +117,8 @@ export function HomePage() {
   const mine = useMyDecks(initial?.mine);
   const mineIds = useMemo(() => mine?.map((d) => d.deckId), [mine]);
   const myDecks = useDecksByIds(mineIds, initial?.myDecks);
-  // Only while the language is the preloaded one: a query restarting for another language would
-  // otherwise start from the old language's decks.
-  const languageDecks = useDecksOfLanguage(languageCode, initial?.languageCode === languageCode ? initial.languageDecks : undefined);
+  // `initial` is of this language (takePreloaded); the hook uses it only until its first answer.
+  const languageDecks = useDecksOfLanguage(languageCode, initial?.languageDecks);
   // The learner's decks when they have some (any language), else the current language's.
   const ownDecks = myDecks !== undefined && myDecks.length > 0;
   const decks = ownDecks ? myDecks : languageDecks;
