@@ -149,6 +149,30 @@ describe('app shell', () => {
     expect(loadingShown).toBe(false);
   });
 
+  it('says a language has no decks only once a sync has completed or cannot run', async () => {
+    const { languageCodeStore } = await import('./languageCode');
+    const { publishSyncState } = await import('./syncBridge');
+    languageCodeStore.set('ja');
+    try {
+      renderAt('/home');
+      // First visit, sync on its way: the hint and the loading state, not 'no decks'.
+      expect(await screen.findByText('Open a deck and add it to your decks to follow it here.')).toBeTruthy();
+      expect(document.querySelector('.MuiCircularProgress-root[aria-label="Loading…"]')).not.toBeNull();
+      expect(screen.queryByText(/No decks in this language yet/)).toBeNull();
+      act(() => publishSyncState({ status: 'offline', pending: 0 }));
+      expect(await screen.findByText(/No decks in this language yet/)).toBeTruthy();
+      cleanup();
+      localStorage.setItem('lastSync', '1');
+      act(() => publishSyncState({ status: 'idle', pending: 0 }));
+      renderAt('/home');
+      expect(await screen.findByText(/No decks in this language yet/)).toBeTruthy();
+      expect(screen.queryByText('Open a deck and add it to your decks to follow it here.')).toBeNull();
+    } finally {
+      localStorage.removeItem('lastSync');
+      languageCodeStore.set('ko');
+    }
+  });
+
   it('shows a deck with its entries in order and links to review and test', async () => {
     renderAt(`/decks/${DECK_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Basics' })).toBeTruthy();

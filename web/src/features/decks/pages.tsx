@@ -36,6 +36,7 @@ import {
   useDisabledEntries,
   useDueCountsByEntry,
   useEndOfToday,
+  useFirstSyncPending,
   useMyDecks,
   useNow,
   useUserDeck,
@@ -83,6 +84,8 @@ export function DecksPage() {
   const searching = deferred.trim() !== '';
   const hays = useMemo(() => (decks && searching ? decks.map((d) => haystack([d.title, d.description])) : undefined), [decks, searching]);
   const shown = useMemo(() => (decks && hays ? filterRows(decks, hays, deferred, ALL_LANGUAGES) : decks), [decks, hays, deferred]);
+  // Before the first sync has stored anything, no decks means they are still on their way.
+  const firstSync = useFirstSyncPending();
   return (
     <>
       <PageHeader
@@ -102,7 +105,7 @@ export function DecksPage() {
           {t('entries.matches', { count: shown.length })}
         </Typography>
       )}
-      {shown === undefined ? (
+      {shown === undefined || (shown.length === 0 && !searching && firstSync) ? (
         <LoadingState />
       ) : shown.length === 0 ? (
         <EmptyState>{searching ? t('lists.noDeckMatches') : t('decks.empty')}</EmptyState>

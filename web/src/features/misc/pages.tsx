@@ -25,6 +25,7 @@ import {
   readMyDecks,
   useDecksOfLanguage,
   useDueCountsByEntry,
+  useFirstSyncPending,
   useMyDecks,
   useNow,
   usePageTitle,
@@ -122,6 +123,9 @@ export function HomePage() {
   // The learner's decks when they have some (any language), else the current language's.
   const ownDecks = myDecks !== undefined && myDecks.length > 0;
   const decks = ownDecks ? myDecks : languageDecks;
+  // Before the first sync has stored anything, no decks means they are still on their way.
+  const firstSync = useFirstSyncPending();
+  const waiting = decks === undefined || (decks.length === 0 && firstSync);
   const withDue = useMemo(
     () => (decks ?? []).map((deck, index) => ({ deck, index, due: dueInDeck(deck, dueByEntry) })),
     [decks, dueByEntry],
@@ -190,12 +194,12 @@ export function HomePage() {
       <Typography variant="h5" component="h2" gutterBottom>
         {ownDecks ? t('home.myDecks') : t('home.yourDecks')}
       </Typography>
-      {!ownDecks && decks && decks.length > 0 && (
+      {!ownDecks && (waiting || decks.length > 0) && (
         <Typography color="text.secondary" sx={{ mb: 1 }}>
           {t('home.addDecksHint')}
         </Typography>
       )}
-      {decks === undefined ? (
+      {waiting ? (
         <LoadingState />
       ) : decks.length === 0 ? (
         <EmptyState>{t('decks.empty')}</EmptyState>

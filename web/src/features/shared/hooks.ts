@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Deck, Entry, UserCard, UserDeck } from '../../api/generated/types';
-import { db } from '../../db/db';
+import { useSyncState } from '../../app/syncBridge';
+import { db, hasSynced } from '../../db/db';
 import { useI18n } from '../../i18n/I18nContext';
 import { endOfToday } from '../stats/stats';
 import { compareKeys } from '../../db/order';
@@ -174,4 +175,12 @@ export function useReviewTimes(): number[] | undefined {
  * once a day, so queries keyed on it do not re-run every minute. */
 export function useEndOfToday(): number {
   return endOfToday(useNow());
+}
+
+/** Whether this device still waits for its first complete sync: nothing synced yet, and the sync
+ * neither offline nor failed. An empty list then means 'not downloaded yet', so lists show their
+ * loading state, not 'none' (which a first visit would otherwise flash before the decks arrive). */
+export function useFirstSyncPending(): boolean {
+  const { status } = useSyncState();
+  return status !== 'offline' && status !== 'error' && !hasSynced();
 }
