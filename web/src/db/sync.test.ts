@@ -50,6 +50,8 @@ describe('sync', () => {
 
     const names = h.procedures();
     expect(names[0]).toBe('getServerTime');
+    // T travels with the first page, in one request, ahead of it.
+    expect(h.calls.find((c) => c.kind === 'http')?.procedures).toEqual(['getServerTime', QUERY.languages]);
     // One page each (every table is under 1000 rows but entries/characters may not be: dedupe).
     const order = names.slice(1).filter((p, i, all) => all.indexOf(p) === i);
     expect(order).toEqual([...PUBLIC_TABLES, ...USER_TABLES].map((t) => QUERY[t]));
