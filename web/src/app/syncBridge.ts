@@ -64,6 +64,12 @@ export function useSyncState(): SyncState {
   return useSyncExternalStore(subscribe, () => current);
 }
 
+/** A value derived from the sync state (a primitive): the component renders again only when the
+ * value changes, not on every progress report of a sync. */
+export function useSyncSelector<T extends string | number | boolean | undefined>(select: (state: SyncState) => T): T {
+  return useSyncExternalStore(subscribe, () => select(current));
+}
+
 /** The app's one auto sync. main.tsx starts it as soon as the engine has loaded, so the first
  * sync (on a first visit, the whole catalogue) need not wait for the first render; SyncConnector
  * starts it if nothing has. Later calls return the same promise. */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Deck, Entry, UserCard, UserDeck } from '../../api/generated/types';
-import { useSyncState } from '../../app/syncBridge';
+import { useSyncSelector } from '../../app/syncBridge';
 import { db, hasSynced } from '../../db/db';
 import { useI18n } from '../../i18n/I18nContext';
 import { endOfToday } from '../stats/stats';
@@ -181,6 +181,7 @@ export function useEndOfToday(): number {
  * neither offline nor failed. An empty list then means 'not downloaded yet', so lists show their
  * loading state, not 'none' (which a first visit would otherwise flash before the decks arrive). */
 export function useFirstSyncPending(): boolean {
-  const { status } = useSyncState();
-  return status !== 'offline' && status !== 'error' && !hasSynced();
+  // A selector, not the whole state: a first sync reports progress many times a second, and a
+  // page that re-rendered on each would redraw its whole list each time.
+  return useSyncSelector(({ status }) => status !== 'offline' && status !== 'error' && !hasSynced());
 }
