@@ -23,5 +23,8 @@ test('a first visit syncs the starter content', async ({ page }) => {
   // SPEC §4: the sync marker is stored.
   const lastSync = await page.evaluate(() => localStorage.getItem('lastSync'));
   expect(Number(lastSync)).toBeGreaterThan(0);
+  // The public tables came through the sync worker (db/workerPull.ts), not the main thread's
+  // fallback.
+  expect(page.workers().map((w) => w.url())).toContainEqual(expect.stringMatching(/\/assets\/pull\.worker-[\w-]+\.js$/));
   expect(errors).toEqual([]);
 });

@@ -3,15 +3,17 @@
 //   push the outbox; T = getServerTime() (batched with the first page's request, answered first);
 //   read lastSync (localStorage, 0 when absent);
 //   pull each public table, then (signed in) each user table: pages of `pageSize` rows with the
-//   `after` cursor until a short page, each page stored in ONE transaction (bulkPuts of about
-//   PUT_CHUNK_BYTES of rows, so no long task blocks input);
+//   `after` cursor until a short page, each page stored in ONE transaction (db/pagePull.ts);
 //   store T as lastSync.
+// In the app, T and the public tables (the bulk of a first sync) are pulled in a worker
+// (db/workerPull.ts), which puts each page in one go; the user tables, and the public ones where
+// there is no worker, are pulled here in time-sized chunks (putInChunks), so no long task blocks
+// input.
 // Pulled rows never overwrite a row that a pending outbox item wrote locally: the pending write
 // wins until the server acknowledges it (and its answer is stored then).
 import { useSyncExternalStore } from 'react';
 import type { Table } from 'dexie';
 import { apiUrl, createApi, errorMessage, isNetworkError, type Api } from '../api/client';
-import type { Cursor, PageInput } from '../api/generated/types';
 import { sessionStore, type Session, type SessionStore } from '../session/session';
 import { SNAPSHOTS_KEY } from '../app/snapshot/restore';
 import { cache as appCache, deepFreeze, type EntityCache } from './cache';
@@ -19,7 +21,6 @@ import {
   LAST_SYNC_KEY,
   db as appDb,
   PUBLIC_TABLES,
-  rowKey,
   USER_TABLES,
   type OutboxItem,
   type SyncedTable,
@@ -30,24 +31,21 @@ import {
   countOutbox,
   discardFailed,
   flushOutbox,
-  isPending,
   listFailed,
   requeueFailed,
   rowId,
   USER_PROCEDURES,
   type FlushOutcome,
 } from './outbox';
+import { CHARACTER_PAGE_SIZE, PAGE_SIZE, pageLimit, pendingRowIds, pullTable, type PullTarget } from './pagePull';
+import { PullUnavailable, workerPublicPull, type PublicPull } from './workerPull';
 
 /** The sync marker (SPEC §3, §9); defined beside the database so pages can tell a first visit. */
 export { LAST_SYNC_KEY };
 /** Whose user tables the local data holds ('' for nobody): a different user (or the first sync
  * after signing in) pulls the user tables from 0, whatever lastSync says. */
 export const LAST_SYNC_USER_KEY = 'lastSyncUser';
-/** Rows per page: the server's maximum, so a first sync of a large catalogue takes few requests and
- * few IndexedDB transactions (make bench). */
-export const PAGE_SIZE = 5000;
-/** Rows per page of the characters table (see pullTable). */
-export const CHARACTER_PAGE_SIZE = 1000;
+export { PAGE_SIZE, CHARACTER_PAGE_SIZE };
 
 export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'error';
 
@@ -98,6 +96,9 @@ export interface SyncDeps {
   pageSize?: number;
   /** navigator.onLine by default. */
   isOnline?: () => boolean;
+  /** Pulls T and the public tables elsewhere (the app: in a worker, db/workerPull.ts); without
+   * it, or once it is unavailable, they are pulled on this thread. */
+  publicPull?: PublicPull;
 }
 
 export interface AutoSyncOptions {
@@ -124,6 +125,7 @@ export class SyncEngine {
   readonly storage: KeyValueStorage;
   readonly pageSize: number;
   private readonly isOnline: () => boolean;
+  private readonly publicPull: PublicPull | undefined;
 
   private state: SyncState = { status: 'idle', pending: 0, failed: 0 };
   private readonly listeners = new Set<(s: SyncState) => void>();
@@ -146,6 +148,7 @@ export class SyncEngine {
     this.storage = deps.storage ?? defaultStorage();
     this.pageSize = deps.pageSize ?? PAGE_SIZE;
     this.isOnline = deps.isOnline ?? browserOnline;
+    this.publicPull = deps.publicPull;
   }
 
   // ---- state ----
@@ -383,18 +386,7 @@ export class SyncEngine {
     await this.flush();
     const lastSync = this.lastSync();
     const session: Session | null = this.session.getSession();
-    // T and the first table's first page are asked for in the same tick, so they travel in one
-    // batched request: a round trip less on every sync. The server runs a batch's calls in order,
-    // so T is read before any row (docs/sync.md). Both are waited for, whichever fails, so no
-    // page is still being written once the sync has ended.
-    const [time, first] = await Promise.allSettled([
-      this.api.getServerTime.query(),
-      this.pullTable(PUBLIC_TABLES[0], lastSync, epoch),
-    ]);
-    if (time.status === 'rejected') throw time.reason;
-    if (first.status === 'rejected') throw first.reason;
-    const serverTime = time.value;
-    for (const table of PUBLIC_TABLES.slice(1)) await this.pullTable(table, lastSync, epoch);
+    const serverTime = await this.pullPublic(lastSync, epoch);
     const owner = session?.userId ?? '';
     if (session) {
       let offset = lastSync;
@@ -431,71 +423,50 @@ export class SyncEngine {
     });
   }
 
-  private async pullTable<T extends SyncedTable>(table: T, offset: number, epoch: number, userId?: string): Promise<void> {
-    let received = 0;
-    // Characters carry their strokes (~1 KB a row): smaller pages keep each page's JSON parse and
-    // freeze short enough not to block input (a 5000-row page is ~5 MB).
-    const limit = table === 'characters' ? Math.min(this.pageSize, CHARACTER_PAGE_SIZE) : this.pageSize;
-    this.setState({ progress: { table, rows: 0 } });
-    const fetchPage = (after?: Cursor) => {
-      const input: PageInput = after ? { offset, after, limit } : { offset, limit };
-      const page = query(this.api, table, input) as Promise<TableRows[T][]>;
-      page.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
-      return page;
-    };
-    let next = fetchPage();
-    for (;;) {
-      const rows = await next;
-      const full = rows.length >= limit;
-      // Ask for the next page while this one is written: the network and IndexedDB overlap.
-      if (full) {
-        const last = rows[rows.length - 1] as TableRows[T];
-        next = fetchPage({ updatedAt: last.updatedAt, id: last.id });
+  /** T, then the public tables since `lastSync`: in the worker when there is one, else here.
+   * Either way the rows pulled reach the memory cache, frozen. */
+  private async pullPublic(lastSync: number, epoch: number): Promise<number> {
+    if (this.publicPull) {
+      try {
+        const time = await this.publicPull(
+          { offset: lastSync, pageSize: this.pageSize },
+          {
+            progress: (table, rows) => this.setState({ progress: { table, rows } }),
+            stored: (table, rows) => this.cache.put(table, rows),
+          },
+        );
+        this.check(epoch);
+        return time;
+      } catch (e) {
+        if (!(e instanceof PullUnavailable)) throw e;
       }
-      if (rows.length > 0) await this.storePage(table, rows, epoch, userId);
-      received += rows.length;
-      this.setState({ progress: { table, rows: received } });
-      if (!full) return;
     }
+    // T and the first table's first page are asked for in the same tick, so they travel in one
+    // batched request: a round trip less on every sync. The server runs a batch's calls in order,
+    // so T is read before any row (docs/sync.md). Both are waited for, whichever fails, so no
+    // page is still being written once the sync has ended.
+    const [time, first] = await Promise.allSettled([
+      this.api.getServerTime.query(),
+      this.pullTable(PUBLIC_TABLES[0], lastSync, epoch),
+    ]);
+    if (time.status === 'rejected') throw time.reason;
+    if (first.status === 'rejected') throw first.reason;
+    for (const table of PUBLIC_TABLES.slice(1)) await this.pullTable(table, lastSync, epoch);
+    return time.value;
   }
 
-  /** One page: ONE transaction (putInChunks), skipping rows a pending mutation wrote (their
-   * pulled version becomes what that mutation would restore). Then the cache: its rows are frozen
-   * chunk by chunk as they are put, so caching the page is no long task of its own. */
-  private async storePage<T extends SyncedTable>(table: T, rows: TableRows[T][], epoch: number, userId?: string) {
-    const tbl = this.db.table(table) as Table<TableRows[T]>;
-    const stored = await this.db.transaction('rw', [tbl, this.db.outbox], async () => {
-      this.check(epoch, userId);
-      const pending = (await this.db.outbox.toArray()).filter(
-        (i) => isPending(i) && (i.before ?? []).some((b) => b.table === table),
-      );
-      if (pending.length === 0) {
-        await this.putPage(table, tbl, rows);
-        return rows;
-      }
-      const held = pendingRowIds(pending);
-      const put: TableRows[T][] = [];
-      const changed = new Set<OutboxItem>();
-      for (const row of rows) {
-        const id = rowId(table, rowKey(table, row));
-        if (!held.has(id)) {
-          put.push(row);
-          continue;
-        }
-        for (const item of pending) {
-          for (const b of item.before ?? []) {
-            if (rowId(b.table, b.key) === id) {
-              b.row = row;
-              changed.add(item);
-            }
-          }
-        }
-      }
-      await this.putPage(table, tbl, put);
-      if (changed.size > 0) await this.db.outbox.bulkPut([...changed]);
-      return put;
-    });
-    this.cache.put(table, stored);
+  /** One table on this thread: its pages put in time-sized chunks (putPage), stopped when local
+   * data was cleared or the user changed since the sync began, and cached as they are stored. */
+  private pullTable<T extends SyncedTable>(table: T, offset: number, epoch: number, userId?: string): Promise<number> {
+    const target: PullTarget = {
+      db: this.db,
+      api: this.api,
+      put: (t, tbl, rows) => this.putPage(t, tbl, rows),
+      check: () => this.check(epoch, userId),
+      stored: (t, rows) => this.cache.put(t, rows),
+      progress: (t, rows) => this.setState({ progress: { table: t, rows } }),
+    };
+    return pullTable(target, table, offset, pageLimit(table, this.pageSize));
   }
 
   /** Puts a page's rows in chunks, the first as large as the last page's chunks came to: the time
@@ -638,37 +609,6 @@ function freezeRows(rows: readonly unknown[]): void {
   for (const row of rows) deepFreeze(row);
 }
 
-/** `table/key` of every row a pending outbox item wrote. */
-function pendingRowIds(items: readonly OutboxItem[]): Set<string> {
-  const ids = new Set<string>();
-  for (const item of items) {
-    if (!isPending(item)) continue;
-    for (const b of item.before ?? []) ids.add(rowId(b.table, b.key));
-  }
-  return ids;
-}
-
-function query(api: Api, table: SyncedTable, input: PageInput): Promise<unknown[]> {
-  switch (table) {
-    case 'languages':
-      return api.queryLanguages.query(input);
-    case 'decks':
-      return api.queryDecks.query(input);
-    case 'entries':
-      return api.queryEntries.query(input);
-    case 'characters':
-      return api.queryCharacters.query(input);
-    case 'userEntries':
-      return api.queryUserEntries.query(input).then((rows) => rows.map((r) => ({ ...r, entryId: r.entryId ?? r.id })));
-    case 'userDecks':
-      return api.queryUserDecks.query(input);
-    case 'userCards':
-      return api.queryUserCards.query(input);
-    case 'userReviews':
-      return api.queryUserReviews.query(input);
-  }
-}
-
 export function createSyncEngine(deps: SyncDeps = {}): SyncEngine {
   return new SyncEngine(deps);
 }
@@ -679,7 +619,7 @@ let appEngine: SyncEngine | undefined;
 
 /** The app's sync engine (the app's db, API, session, caches and localStorage). */
 export function syncEngine(): SyncEngine {
-  appEngine ??= new SyncEngine();
+  appEngine ??= new SyncEngine({ publicPull: workerPublicPull() });
   return appEngine;
 }
 

@@ -1,0 +1,130 @@
+// Pulling one table page by page into the local database (SPEC §4, docs/sync.md step 4), shared by
+// the sync engine (db/sync.ts, main thread) and the public tables' pull in a worker
+// (db/pull.worker.ts): pages of `limit` rows with the `after` cursor until a short page, the next
+// page asked for while one is stored, each page stored in ONE transaction that leaves alone the
+// rows a pending outbox item wrote.
+import type { Table } from 'dexie';
+import type { Api } from '../api/client';
+import type { Cursor, PageInput } from '../api/generated/types';
+import { rowKey, type OutboxItem, type SyncedTable, type TableRows, type WriteItDb } from './db';
+import { isPending, rowId } from './outbox';
+
+/** Rows per page: the server's maximum, so a first sync of a large catalogue takes few requests and
+ * few IndexedDB transactions (make bench). */
+export const PAGE_SIZE = 5000;
+/** Rows per page of the characters table: characters carry their strokes (~1 KB a row), so smaller
+ * pages keep each page's JSON parse short (a 5000-row page is ~5 MB). */
+export const CHARACTER_PAGE_SIZE = 1000;
+
+/** The page size for `table` when the sync's page size is `pageSize`. */
+export function pageLimit(table: SyncedTable, pageSize: number): number {
+  return table === 'characters' ? Math.min(pageSize, CHARACTER_PAGE_SIZE) : pageSize;
+}
+
+/** Where and how pulled pages go. */
+export interface PullTarget {
+  db: WriteItDb;
+  api: Api;
+  /** Puts a page's rows; called inside the page's transaction. */
+  put<T extends SyncedTable>(table: T, tbl: Table<TableRows[T]>, rows: TableRows[T][]): Promise<void>;
+  /** Throws to stop the pull; called inside each page's transaction before it writes. */
+  check?(): void;
+  /** After a page is stored, with the rows that were put. */
+  stored?<T extends SyncedTable>(table: T, rows: TableRows[T][]): void;
+  /** The rows received for the table so far (0 when it starts). */
+  progress?(table: SyncedTable, rows: number): void;
+}
+
+/** Pulls `table` changed since `offset`; resolves with the rows received. The first page's request
+ * is made synchronously, so a call made in the same tick (getServerTime) is batched with it. */
+export async function pullTable<T extends SyncedTable>(target: PullTarget, table: T, offset: number, limit: number): Promise<number> {
+  let received = 0;
+  target.progress?.(table, 0);
+  const fetchPage = (after?: Cursor) => {
+    const input: PageInput = after ? { offset, after, limit } : { offset, limit };
+    const page = query(target.api, table, input) as Promise<TableRows[T][]>;
+    page.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+    return page;
+  };
+  let next = fetchPage();
+  for (;;) {
+    const rows = await next;
+    const full = rows.length >= limit;
+    // Ask for the next page while this one is written: the network and IndexedDB overlap.
+    if (full) {
+      const last = rows[rows.length - 1] as TableRows[T];
+      next = fetchPage({ updatedAt: last.updatedAt, id: last.id });
+    }
+    if (rows.length > 0) target.stored?.(table, await storePage(target, table, rows));
+    received += rows.length;
+    target.progress?.(table, received);
+    if (!full) return received;
+  }
+}
+
+/** One page in ONE transaction, skipping rows a pending mutation wrote (their pulled version
+ * becomes what that mutation would restore); resolves with the rows put. */
+async function storePage<T extends SyncedTable>(target: PullTarget, table: T, rows: TableRows[T][]): Promise<TableRows[T][]> {
+  const { db } = target;
+  const tbl = db.table(table) as Table<TableRows[T]>;
+  return db.transaction('rw', [tbl, db.outbox], async () => {
+    target.check?.();
+    const pending = (await db.outbox.toArray()).filter((i) => isPending(i) && (i.before ?? []).some((b) => b.table === table));
+    if (pending.length === 0) {
+      await target.put(table, tbl, rows);
+      return rows;
+    }
+    const held = pendingRowIds(pending);
+    const put: TableRows[T][] = [];
+    const changed = new Set<OutboxItem>();
+    for (const row of rows) {
+      const id = rowId(table, rowKey(table, row));
+      if (!held.has(id)) {
+        put.push(row);
+        continue;
+      }
+      for (const item of pending) {
+        for (const b of item.before ?? []) {
+          if (rowId(b.table, b.key) === id) {
+            b.row = row;
+            changed.add(item);
+          }
+        }
+      }
+    }
+    await target.put(table, tbl, put);
+    if (changed.size > 0) await db.outbox.bulkPut([...changed]);
+    return put;
+  });
+}
+
+/** `table/key` of every row a pending outbox item wrote. */
+export function pendingRowIds(items: readonly OutboxItem[]): Set<string> {
+  const ids = new Set<string>();
+  for (const item of items) {
+    if (!isPending(item)) continue;
+    for (const b of item.before ?? []) ids.add(rowId(b.table, b.key));
+  }
+  return ids;
+}
+
+function query(api: Api, table: SyncedTable, input: PageInput): Promise<unknown[]> {
+  switch (table) {
+    case 'languages':
+      return api.queryLanguages.query(input);
+    case 'decks':
+      return api.queryDecks.query(input);
+    case 'entries':
+      return api.queryEntries.query(input);
+    case 'characters':
+      return api.queryCharacters.query(input);
+    case 'userEntries':
+      return api.queryUserEntries.query(input).then((rows) => rows.map((r) => ({ ...r, entryId: r.entryId ?? r.id })));
+    case 'userDecks':
+      return api.queryUserDecks.query(input);
+    case 'userCards':
+      return api.queryUserCards.query(input);
+    case 'userReviews':
+      return api.queryUserReviews.query(input);
+  }
+}

@@ -1,0 +1,137 @@
+// The public tables' pull as the sync worker runs it (db/publicPull.ts), against a real
+// `writeit serve`, and the engine handing its public tables to such a pull (db/sync.ts).
+import { afterEach, describe, expect, it } from 'vitest';
+import { PUBLIC_TABLES, type SyncedRow, type SyncedTable } from './db';
+import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL, pullPublicTables, STORED_SLICE, type PullEvent } from './publicPull';
+import { createSyncEngine, LAST_SYNC_KEY } from './sync';
+import { harness, type Harness } from './testing/harness';
+import { PullUnavailable, type PublicPull } from './workerPull';
+
+const open: Harness[] = [];
+async function make(opts?: Parameters<typeof harness>[0]): Promise<Harness> {
+  const h = await harness(opts);
+  open.push(h);
+  return h;
+}
+afterEach(async () => {
+  for (const h of open.splice(0)) await h.close();
+});
+
+/** A PublicPull that runs pullPublicTables on this thread, as the worker would. */
+function loopback(h: Harness): PublicPull & { calls: number } {
+  const pull = (async (input, on) => {
+    pull.calls++;
+    let result: PullEvent | undefined;
+    await pullPublicTables(
+      {
+        db: h.db,
+        api: h.engine.api,
+        post: (e) => {
+          if (e.type === 'progress') on.progress(e.table, e.rows);
+          else if (e.type === 'stored') on.stored(e.table, e.rows);
+          else result = e;
+        },
+      },
+      input,
+    );
+    if (result?.type === 'done') return result.time;
+    throw result?.type === 'error' && result.network ? new TypeError(result.message) : new Error(result?.type === 'error' ? result.message : 'no answer');
+  }) as PublicPull & { calls: number };
+  pull.calls = 0;
+  return pull;
+}
+
+describe('public pull (the sync worker)', () => {
+  it('asks T with the first page, stores every public table, and reports the rows in slices', async () => {
+    const h = await make({ pageSize: 100 });
+    const events: PullEvent[] = [];
+    const changed: SyncedTable[] = [];
+    await pullPublicTables({ db: h.db, api: h.engine.api, post: (e) => events.push(e), changed: (t) => changed.push(t) }, { offset: 0, pageSize: 100 });
+
+    expect(h.calls.find((c) => c.kind === 'http')?.procedures).toEqual(['getServerTime', 'queryLanguages']);
+    const last = events.at(-1);
+    expect(last?.type).toBe('done');
+    const stored = events.filter((e): e is Extract<PullEvent, { type: 'stored' }> => e.type === 'stored');
+    for (const e of stored) expect(e.rows.length).toBeLessThanOrEqual(STORED_SLICE);
+    for (const table of PUBLIC_TABLES) {
+      const reported = stored.filter((e) => e.table === table).reduce((n, e) => n + e.rows.length, 0);
+      expect(reported).toBe(await h.db.table(table).count());
+      expect(reported).toBeGreaterThan(0);
+      expect(changed).toContain(table);
+    }
+    // Progress ends at what was received, per table, in sync order.
+    const progressTables = events.filter((e) => e.type === 'progress').map((e) => e.table);
+    expect([...new Set(progressTables)]).toEqual([...PUBLIC_TABLES]);
+  });
+
+  it('reports a network failure as one', async () => {
+    const h = await make();
+    h.net.down = true;
+    const events: PullEvent[] = [];
+    await pullPublicTables({ db: h.db, api: h.engine.api, post: (e) => events.push(e) }, { offset: 0, pageSize: 100 });
+    expect(events.at(-1)).toMatchObject({ type: 'error', network: true });
+  });
+
+  it('announces a table as changed on every index, on the channel Dexie listens on', async () => {
+    const h = await make();
+    const heard = new Promise<Record<string, unknown>>((resolve) => {
+      const listener = new BroadcastChannel(DEXIE_MUTATIONS_CHANNEL);
+      listener.onmessage = (e: MessageEvent<Record<string, unknown>>) => {
+        listener.close();
+        resolve(e.data);
+      };
+    });
+    const channel = new BroadcastChannel(DEXIE_MUTATIONS_CHANNEL);
+    announceTableChanged(h.db, 'entries', channel);
+    const parts = Object.keys(await heard).sort();
+    channel.close();
+    const name = h.db.name;
+    expect(parts).toEqual(
+      ['', ':dels', 'text', '[languageCode+text]', 'updatedAt'].map((i) => `idb://${name}/entries/${i}`).sort(),
+    );
+  });
+
+  it('lets the engine hand its public tables to the pull, caching what it stored, and store T', async () => {
+    const h = await make({ pageSize: 100 });
+    const pull = loopback(h);
+    const engine = createSyncEngine({ db: h.db, api: h.engine.api, session: h.session, cache: h.cache, storage: h.storage, pageSize: 100, isOnline: () => true, publicPull: pull });
+    const state = await engine.sync();
+    expect(state.status).toBe('idle');
+    expect(pull.calls).toBe(1);
+    const time = Number(h.storage.getItem(LAST_SYNC_KEY));
+    expect(time).toBeGreaterThan(0);
+    const entries = await h.db.entries.count();
+    expect(h.cache.size('entries')).toBe(entries);
+    const any = (await h.db.entries.limit(1).toArray())[0] as SyncedRow;
+    expect(Object.isFrozen(h.cache.get('entries', any.id))).toBe(true);
+    // The next sync asks from T.
+    h.calls.length = 0;
+    await engine.sync();
+    const pages = h.calls.filter((c) => c.kind === 'http').flatMap((c) => c.inputs).filter((i) => typeof i === 'object' && i !== null && 'limit' in i);
+    for (const input of pages) expect(input).toMatchObject({ offset: time });
+  });
+
+  it('pulls on its own thread when the worker is unavailable', async () => {
+    const h = await make({ pageSize: 100 });
+    let asked = 0;
+    const unavailable: PublicPull = () => {
+      asked++;
+      return Promise.reject(new PullUnavailable());
+    };
+    const engine = createSyncEngine({ db: h.db, api: h.engine.api, session: h.session, cache: h.cache, storage: h.storage, pageSize: 100, isOnline: () => true, publicPull: unavailable });
+    expect((await engine.sync()).status).toBe('idle');
+    expect(asked).toBe(1);
+    expect(await h.db.entries.count()).toBeGreaterThanOrEqual(652);
+    expect(h.cache.size('entries')).toBe(await h.db.entries.count());
+  });
+
+  it('ends the sync offline when the pull fails on the network, and in error otherwise', async () => {
+    const h = await make();
+    const failing = (e: Error): PublicPull => () => Promise.reject(e);
+    const offline = createSyncEngine({ db: h.db, api: h.engine.api, session: h.session, cache: h.cache, storage: h.storage, isOnline: () => true, publicPull: failing(new TypeError('Network error')) });
+    expect((await offline.sync()).status).toBe('offline');
+    const broken = createSyncEngine({ db: h.db, api: h.engine.api, session: h.session, cache: h.cache, storage: h.storage, isOnline: () => true, publicPull: failing(new Error('INTERNAL_SERVER_ERROR')) });
+    expect(await broken.sync()).toMatchObject({ status: 'error', error: 'INTERNAL_SERVER_ERROR' });
+    expect(h.storage.getItem(LAST_SYNC_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+// T and the public tables since `offset`, as the worker runs them (db/pull.worker.ts), reported as
+// events: progress, the rows stored (in slices, each cheap for the main thread to receive), then
+// T or the error. Each page is put in one go: a worker has no input to keep responsive.
+import { RangeSet } from 'dexie';
+import { errorMessage, isNetworkError, type Api } from '../api/client';
+import { PUBLIC_TABLES, type SyncedRow, type SyncedTable, type WriteItDb } from './db';
+import { pageLimit, pullTable, type PullTarget } from './pagePull';
+
+/** Rows per 'stored' event: receiving one costs the main thread a structured clone of them. */
+export const STORED_SLICE = 250;
+
+/** What a public pull reports, in order: progress and stored rows, then done or error. */
+export type PullEvent =
+  | { type: 'progress'; table: SyncedTable; rows: number }
+  | { type: 'stored'; table: SyncedTable; rows: SyncedRow[] }
+  | { type: 'done'; time: number }
+  | { type: 'error'; message: string; network: boolean };
+
+/** The channel on which Dexie 4's contexts tell each other what a write changed. */
+export const DEXIE_MUTATIONS_CHANNEL = 'x-storagemutated-1';
+
+/** Tells the app's other contexts (through Dexie's own channel) that `table` changed as a whole:
+ * their live queries on it read afresh. Dexie would otherwise send every key a page wrote (for 5000
+ * rows, tens of thousands of keys, cloned into the main thread in one 100-200 ms task). */
+export function announceTableChanged(db: WriteItDb, table: SyncedTable, channel: Pick<BroadcastChannel, 'postMessage'>): void {
+  const all = new RangeSet(-Infinity, [[[]]]);
+  const parts: Record<string, RangeSet> = {};
+  const indexes = db.table(table).schema.indexes.map((i) => i.name);
+  for (const index of ['', ':dels', ...indexes]) parts[`idb://${db.name}/${table}/${index}`] = all;
+  channel.postMessage(parts);
+}
+
+/** Pulls T and the public tables since `offset` into `db`, reporting to `post`; never rejects. */
+export async function pullPublicTables(
+  deps: { db: WriteItDb; api: Api; post: (event: PullEvent) => void; changed?: (table: SyncedTable) => void },
+  input: { offset: number; pageSize: number },
+): Promise<void> {
+  const { db, api, post } = deps;
+  const target: PullTarget = {
+    db,
+    api,
+    put: async (_table, tbl, rows) => {
+      await tbl.bulkPut(rows);
+    },
+    stored: (table, rows) => {
+      deps.changed?.(table);
+      for (let i = 0; i < rows.length; i += STORED_SLICE) post({ type: 'stored', table, rows: rows.slice(i, i + STORED_SLICE) });
+    },
+    progress: (table, rows) => post({ type: 'progress', table, rows }),
+  };
+  try {
+    // T and the first table's first page in the same tick: one batched request, T answered first
+    // (docs/sync.md).
+    const [time, first] = await Promise.allSettled([
+      api.getServerTime.query(),
+      pullTable(target, PUBLIC_TABLES[0], input.offset, pageLimit(PUBLIC_TABLES[0], input.pageSize)),
+    ]);
+    if (time.status === 'rejected') throw time.reason;
+    if (first.status === 'rejected') throw first.reason;
+    for (const table of PUBLIC_TABLES.slice(1)) await pullTable(target, table, input.offset, pageLimit(table, input.pageSize));
+    post({ type: 'done', time: time.value });
+  } catch (err) {
+    post({ type: 'error', message: errorMessage(err), network: isNetworkError(err) });
+  }
+}

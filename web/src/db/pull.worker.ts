@@ -1,0 +1,25 @@
+// The sync worker (started by db/workerPull.ts): runs pullPublicTables for each request and posts
+// its events back with the request's id.
+import { db } from './db';
+import { createApi } from '../api/client';
+import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL, pullPublicTables } from './publicPull';
+import type { PullReply, PullRequest } from './workerPull';
+
+const scope = globalThis as unknown as {
+  postMessage(message: PullReply): void;
+  addEventListener(type: 'message', listener: (e: MessageEvent<PullRequest>) => void): void;
+};
+
+// This context announces each table it wrote as a whole (announceTableChanged), so Dexie's
+// per-key change sets are not collected here at all.
+db.unuse({ stack: 'dbcore', name: 'Observability' });
+const mutations = new BroadcastChannel(DEXIE_MUTATIONS_CHANNEL);
+
+scope.addEventListener('message', ({ data: { id, url, offset, pageSize } }) => {
+  // Public tables only: no ID token.
+  const api = createApi({ url, getIdToken: () => Promise.resolve(null) });
+  void pullPublicTables(
+    { db, api, post: (event) => scope.postMessage({ id, ...event }), changed: (table) => announceTableChanged(db, table, mutations) },
+    { offset, pageSize },
+  );
+});

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+// The main thread's side of the sync worker (db/workerPull.ts), with a stand-in worker: requests,
+// replies by id, errors, and the fallback once the worker fails.
+import { describe, expect, it } from 'vitest';
+import { isNetworkError } from '../api/client';
+import { PullUnavailable, workerPublicPull, type PullReply, type PullRequest, type WorkerLike } from './workerPull';
+
+class FakeWorker extends EventTarget implements WorkerLike {
+  requests: PullRequest[] = [];
+  terminated = false;
+  postMessage(message: unknown): void {
+    this.requests.push(message as PullRequest);
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+  reply(data: PullReply): void {
+    this.dispatchEvent(Object.assign(new Event('message'), { data }));
+  }
+  fail(): void {
+    this.dispatchEvent(new Event('error', { cancelable: true }));
+  }
+}
+
+function setup() {
+  const workers: FakeWorker[] = [];
+  const pull = workerPublicPull('/api/trpc', () => {
+    const w = new FakeWorker();
+    workers.push(w);
+    return w;
+  });
+  if (!pull) throw new Error('no pull');
+  const seen: string[] = [];
+  const on = {
+    progress: (table: string, rows: number) => seen.push(`progress ${table} ${rows}`),
+    stored: (table: string, rows: unknown[]) => seen.push(`stored ${table} ${rows.length}`),
+  };
+  return { pull, workers, seen, on };
+}
+
+describe('workerPublicPull', () => {
+  it('is not there without workers', () => {
+    expect(workerPublicPull('/api/trpc', undefined)).toBeUndefined();
+  });
+
+  it('asks with an absolute URL and resolves with T after the events of its own request', async () => {
+    const { pull, workers, seen, on } = setup();
+    const result = pull({ offset: 42, pageSize: 100 }, on);
+    const w = workers[0]!;
+    const request = w.requests[0]!;
+    expect(request).toMatchObject({ offset: 42, pageSize: 100 });
+    expect(new URL(request.url).pathname).toBe('/api/trpc');
+    w.reply({ id: request.id + 1, type: 'progress', table: 'decks', rows: 9 }); // another request's
+    w.reply({ id: request.id, type: 'progress', table: 'languages', rows: 0 });
+    w.reply({ id: request.id, type: 'stored', table: 'languages', rows: [] });
+    w.reply({ id: request.id, type: 'done', time: 1234 });
+    expect(await result).toBe(1234);
+    expect(seen).toEqual(['progress languages 0', 'stored languages 0']);
+    // The same worker serves the next request.
+    const next = pull({ offset: 1234, pageSize: 100 }, on);
+    expect(workers).toHaveLength(1);
+    w.reply({ id: w.requests[1]!.id, type: 'done', time: 2000 });
+    expect(await next).toBe(2000);
+  });
+
+  it('rejects with a network error for a network failure, and a plain one otherwise', async () => {
+    const { pull, workers, on } = setup();
+    const offline = pull({ offset: 0, pageSize: 100 }, on);
+    const w = workers[0]!;
+    w.reply({ id: w.requests[0]!.id, type: 'error', message: 'Network error: the server cannot be reached', network: true });
+    const e1 = await offline.catch((e: unknown) => e);
+    expect(isNetworkError(e1)).toBe(true);
+    const failed = pull({ offset: 0, pageSize: 100 }, on);
+    w.reply({ id: w.requests[1]!.id, type: 'error', message: 'INTERNAL_SERVER_ERROR', network: false });
+    const e2 = await failed.catch((e: unknown) => e);
+    expect(isNetworkError(e2)).toBe(false);
+    expect((e2 as Error).message).toBe('INTERNAL_SERVER_ERROR');
+  });
+
+  it('gives up on a worker that fails, and on workers altogether after that', async () => {
+    const { pull, workers, on } = setup();
+    const first = pull({ offset: 0, pageSize: 100 }, on);
+    workers[0]!.fail();
+    await expect(first).rejects.toBeInstanceOf(PullUnavailable);
+    expect(workers[0]!.terminated).toBe(true);
+    await expect(pull({ offset: 0, pageSize: 100 }, on)).rejects.toBeInstanceOf(PullUnavailable);
+    expect(workers).toHaveLength(1);
+  });
+
+  it('is unavailable when the worker cannot be started', async () => {
+    const pull = workerPublicPull('/api/trpc', () => {
+      throw new Error('SecurityError');
+    });
+    await expect(pull!({ offset: 0, pageSize: 100 }, { progress: () => {}, stored: () => {} })).rejects.toBeInstanceOf(PullUnavailable);
+  });
+});

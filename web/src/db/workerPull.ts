@@ -1,0 +1,96 @@
+// The main thread's side of the public tables' pull in a worker (db/pull.worker.ts running
+// db/publicPull.ts): the worker fetches and stores the pages, so a first sync's structured clones
+// and database calls (50,000 entries: several seconds of them) leave the thread that draws the
+// app. The rows still reach this thread's memory cache, in slices of a few milliseconds each.
+import { apiUrl } from '../api/client';
+import type { SyncedTable, SyncedRow } from './db';
+import type { PullEvent } from './publicPull';
+
+/** What the engine asks: T and the public tables since `offset`. */
+export interface PullRequest {
+  id: number;
+  /** The API endpoint, absolute. */
+  url: string;
+  offset: number;
+  pageSize: number;
+}
+
+/** What the worker answers: the pull's events (db/publicPull.ts) with the request's id. */
+export type PullReply = PullEvent & { id: number };
+
+/** Pulls the public tables since `offset`; resolves with the server time T, read before any row. */
+export type PublicPull = (
+  input: { offset: number; pageSize: number },
+  on: { progress(table: SyncedTable, rows: number): void; stored(table: SyncedTable, rows: SyncedRow[]): void },
+) => Promise<number>;
+
+/** The worker could not run (it failed to load, or crashed): the caller pulls on its own thread. */
+export class PullUnavailable extends Error {
+  constructor() {
+    super('The sync worker is not available');
+    this.name = 'PullUnavailable';
+  }
+}
+
+/** What a PublicPull needs of a Worker (tests pass a fake). */
+export type WorkerLike = Pick<Worker, 'postMessage' | 'addEventListener' | 'removeEventListener' | 'terminate'>;
+
+function startWorker(): WorkerLike {
+  return new Worker(new URL('./pull.worker.ts', import.meta.url), { type: 'module', name: 'writeit-sync' });
+}
+
+/** A PublicPull in a worker; undefined where there are no workers (Node, jsdom). Once the worker
+ * fails to load or crashes, every later call rejects with PullUnavailable at once. */
+export function workerPublicPull(
+  url: string = apiUrl(),
+  start: (() => WorkerLike) | undefined = typeof Worker === 'undefined' ? undefined : startWorker,
+): PublicPull | undefined {
+  if (!start) return undefined;
+  let worker: WorkerLike | undefined;
+  let broken = false;
+  let seq = 0;
+  return (input, on) =>
+    new Promise<number>((resolve, reject) => {
+      if (!broken) {
+        try {
+          worker ??= start();
+        } catch {
+          broken = true;
+        }
+      }
+      if (broken || !worker) {
+        reject(new PullUnavailable());
+        return;
+      }
+      const w = worker;
+      const id = ++seq;
+      const finish = () => {
+        w.removeEventListener('message', onMessage);
+        w.removeEventListener('error', onError);
+      };
+      const onMessage: EventListener = (e) => {
+        const m = (e as MessageEvent<PullReply>).data;
+        if (m.id !== id) return;
+        if (m.type === 'progress') on.progress(m.table, m.rows);
+        else if (m.type === 'stored') on.stored(m.table, m.rows);
+        else {
+          finish();
+          if (m.type === 'done') resolve(m.time);
+          // A network failure stays one (a TypeError, as fetch's), so the sync reads as offline.
+          else reject(m.network ? new TypeError(m.message) : new Error(m.message));
+        }
+      };
+      const onError = (e: Event) => {
+        e.preventDefault();
+        finish();
+        broken = true;
+        w.terminate();
+        worker = undefined;
+        reject(new PullUnavailable());
+      };
+      w.addEventListener('message', onMessage);
+      w.addEventListener('error', onError);
+      const request: PullRequest = { id, url: new URL(url, globalThis.location?.href).href, offset: input.offset, pageSize: input.pageSize };
+      w.postMessage(request);
+    });
+}
