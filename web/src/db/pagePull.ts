@@ -6,7 +6,7 @@
 import type { Table } from 'dexie';
 import type { Api } from '../api/client';
 import type { Cursor, PageInput } from '../api/generated/types';
-import { rowKey, type OutboxItem, type SyncedTable, type TableRows, type WriteItDb } from './db';
+import { PUBLIC_TABLES, rowKey, type OutboxItem, type SyncedTable, type TableRows, type WriteItDb } from './db';
 import { isPending, rowId } from './outbox';
 
 /** Rows per page: the server's maximum, so a first sync of a large catalogue takes few requests and
@@ -33,6 +33,21 @@ export interface PullTarget {
   stored?<T extends SyncedTable>(table: T, rows: TableRows[T][]): void;
   /** The rows received for the table so far (0 when it starts). */
   progress?(table: SyncedTable, rows: number): void;
+}
+
+/** Step 2 and the public tables of step 4 (docs/sync.md): T, asked in the same tick as the first
+ * table's first page so both travel in one batched request (the server answers a batch in order,
+ * so T is read before any row), then each public table since `offset`. Both first calls are waited
+ * for, whichever fails, so no page is still being written once this has ended. Resolves with T. */
+export async function pullPublicTables(target: PullTarget, offset: number, pageSize: number): Promise<number> {
+  const [time, first] = await Promise.allSettled([
+    target.api.getServerTime.query(),
+    pullTable(target, PUBLIC_TABLES[0], offset, pageLimit(PUBLIC_TABLES[0], pageSize)),
+  ]);
+  if (time.status === 'rejected') throw time.reason;
+  if (first.status === 'rejected') throw first.reason;
+  for (const table of PUBLIC_TABLES.slice(1)) await pullTable(target, table, offset, pageLimit(table, pageSize));
+  return time.value;
 }
 
 /** Pulls `table` changed since `offset`; resolves with the rows received. The first page's request

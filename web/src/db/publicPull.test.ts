@@ -2,7 +2,7 @@
 // `writeit serve`, and the engine handing its public tables to such a pull (db/sync.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_TABLES, type SyncedRow, type SyncedTable } from './db';
-import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL, pullPublicTables, STORED_SLICE, type PullEvent } from './publicPull';
+import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL, runPublicPull, STORED_SLICE, type PullEvent } from './publicPull';
 import { createSyncEngine, LAST_SYNC_KEY } from './sync';
 import { harness, type Harness } from './testing/harness';
 import { PullUnavailable, type PublicPull } from './workerPull';
@@ -17,12 +17,12 @@ afterEach(async () => {
   for (const h of open.splice(0)) await h.close();
 });
 
-/** A PublicPull that runs pullPublicTables on this thread, as the worker would. */
+/** A PublicPull that runs runPublicPull on this thread, as the worker would. */
 function loopback(h: Harness): PublicPull & { calls: number } {
   const pull = (async (input, on) => {
     pull.calls++;
     let result: PullEvent | undefined;
-    await pullPublicTables(
+    await runPublicPull(
       {
         db: h.db,
         api: h.engine.api,
@@ -46,7 +46,7 @@ describe('public pull (the sync worker)', () => {
     const h = await make({ pageSize: 100 });
     const events: PullEvent[] = [];
     const changed: SyncedTable[] = [];
-    await pullPublicTables({ db: h.db, api: h.engine.api, post: (e) => events.push(e), changed: (t) => changed.push(t) }, { offset: 0, pageSize: 100 });
+    await runPublicPull({ db: h.db, api: h.engine.api, post: (e) => events.push(e), changed: (t) => changed.push(t) }, { offset: 0, pageSize: 100 });
 
     expect(h.calls.find((c) => c.kind === 'http')?.procedures).toEqual(['getServerTime', 'queryLanguages']);
     const last = events.at(-1);
@@ -68,7 +68,7 @@ describe('public pull (the sync worker)', () => {
     const h = await make();
     h.net.down = true;
     const events: PullEvent[] = [];
-    await pullPublicTables({ db: h.db, api: h.engine.api, post: (e) => events.push(e) }, { offset: 0, pageSize: 100 });
+    await runPublicPull({ db: h.db, api: h.engine.api, post: (e) => events.push(e) }, { offset: 0, pageSize: 100 });
     expect(events.at(-1)).toMatchObject({ type: 'error', network: true });
   });
 

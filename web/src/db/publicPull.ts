@@ -3,8 +3,8 @@
 // T or the error. Each page is put in one go: a worker has no input to keep responsive.
 import { RangeSet } from 'dexie';
 import { errorMessage, isNetworkError, type Api } from '../api/client';
-import { PUBLIC_TABLES, type SyncedRow, type SyncedTable, type WriteItDb } from './db';
-import { pageLimit, pullTable, type PullTarget } from './pagePull';
+import { type SyncedRow, type SyncedTable, type WriteItDb } from './db';
+import { pullPublicTables, type PullTarget } from './pagePull';
 
 /** Rows per 'stored' event: receiving one costs the main thread a structured clone of them. */
 export const STORED_SLICE = 250;
@@ -31,7 +31,7 @@ export function announceTableChanged(db: WriteItDb, table: SyncedTable, channel:
 }
 
 /** Pulls T and the public tables since `offset` into `db`, reporting to `post`; never rejects. */
-export async function pullPublicTables(
+export async function runPublicPull(
   deps: { db: WriteItDb; api: Api; post: (event: PullEvent) => void; changed?: (table: SyncedTable) => void },
   input: { offset: number; pageSize: number },
 ): Promise<void> {
@@ -49,16 +49,7 @@ export async function pullPublicTables(
     progress: (table, rows) => post({ type: 'progress', table, rows }),
   };
   try {
-    // T and the first table's first page in the same tick: one batched request, T answered first
-    // (docs/sync.md).
-    const [time, first] = await Promise.allSettled([
-      api.getServerTime.query(),
-      pullTable(target, PUBLIC_TABLES[0], input.offset, pageLimit(PUBLIC_TABLES[0], input.pageSize)),
-    ]);
-    if (time.status === 'rejected') throw time.reason;
-    if (first.status === 'rejected') throw first.reason;
-    for (const table of PUBLIC_TABLES.slice(1)) await pullTable(target, table, input.offset, pageLimit(table, input.pageSize));
-    post({ type: 'done', time: time.value });
+    post({ type: 'done', time: await pullPublicTables(target, input.offset, input.pageSize) });
   } catch (err) {
     post({ type: 'error', message: errorMessage(err), network: isNetworkError(err) });
   }

@@ -1,8 +1,8 @@
-// The sync worker (started by db/workerPull.ts): runs pullPublicTables for each request and posts
+// The sync worker (started by db/workerPull.ts): runs runPublicPull for each request and posts
 // its events back with the request's id.
 import { db } from './db';
 import { createApi } from '../api/client';
-import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL, pullPublicTables } from './publicPull';
+import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL, runPublicPull } from './publicPull';
 import type { PullReply, PullRequest } from './workerPull';
 
 const scope = globalThis as unknown as {
@@ -18,7 +18,7 @@ const mutations = new BroadcastChannel(DEXIE_MUTATIONS_CHANNEL);
 scope.addEventListener('message', ({ data: { id, url, offset, pageSize } }) => {
   // Public tables only: no ID token.
   const api = createApi({ url, getIdToken: () => Promise.resolve(null) });
-  void pullPublicTables(
+  void runPublicPull(
     { db, api, post: (event) => scope.postMessage({ id, ...event }), changed: (table) => announceTableChanged(db, table, mutations) },
     { offset, pageSize },
   );

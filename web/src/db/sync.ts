@@ -37,7 +37,7 @@ import {
   USER_PROCEDURES,
   type FlushOutcome,
 } from './outbox';
-import { CHARACTER_PAGE_SIZE, PAGE_SIZE, pageLimit, pendingRowIds, pullTable, type PullTarget } from './pagePull';
+import { CHARACTER_PAGE_SIZE, PAGE_SIZE, pageLimit, pendingRowIds, pullPublicTables, pullTable, type PullTarget } from './pagePull';
 import { PullUnavailable, workerPublicPull, type PublicPull } from './workerPull';
 
 /** The sync marker (SPEC §3, §9); defined beside the database so pages can tell a first visit. */
@@ -441,24 +441,13 @@ export class SyncEngine {
         if (!(e instanceof PullUnavailable)) throw e;
       }
     }
-    // T and the first table's first page are asked for in the same tick, so they travel in one
-    // batched request: a round trip less on every sync. The server runs a batch's calls in order,
-    // so T is read before any row (docs/sync.md). Both are waited for, whichever fails, so no
-    // page is still being written once the sync has ended.
-    const [time, first] = await Promise.allSettled([
-      this.api.getServerTime.query(),
-      this.pullTable(PUBLIC_TABLES[0], lastSync, epoch),
-    ]);
-    if (time.status === 'rejected') throw time.reason;
-    if (first.status === 'rejected') throw first.reason;
-    for (const table of PUBLIC_TABLES.slice(1)) await this.pullTable(table, lastSync, epoch);
-    return time.value;
+    return pullPublicTables(this.target(epoch), lastSync, this.pageSize);
   }
 
-  /** One table on this thread: its pages put in time-sized chunks (putPage), stopped when local
-   * data was cleared or the user changed since the sync began, and cached as they are stored. */
-  private pullTable<T extends SyncedTable>(table: T, offset: number, epoch: number, userId?: string): Promise<number> {
-    const target: PullTarget = {
+  /** Pulling on this thread: pages put in time-sized chunks (putPage), stopped when local data
+   * was cleared or the user changed since the sync began, and cached as they are stored. */
+  private target(epoch: number, userId?: string): PullTarget {
+    return {
       db: this.db,
       api: this.api,
       put: (t, tbl, rows) => this.putPage(t, tbl, rows),
@@ -466,7 +455,10 @@ export class SyncEngine {
       stored: (t, rows) => this.cache.put(t, rows),
       progress: (t, rows) => this.setState({ progress: { table: t, rows } }),
     };
-    return pullTable(target, table, offset, pageLimit(table, this.pageSize));
+  }
+
+  private pullTable<T extends SyncedTable>(table: T, offset: number, epoch: number, userId?: string): Promise<number> {
+    return pullTable(this.target(epoch, userId), table, offset, pageLimit(table, this.pageSize));
   }
 
   /** Puts a page's rows in chunks, the first as large as the last page's chunks came to: the time
