@@ -1,20 +1,12 @@
 // The outbox and the local-first mutations against a real `writeit serve` (DESIGN §4, §6).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { Deck, Entry, SaveUserReviewOutput } from '../api/generated/types';
 import { cardId } from './cardId';
-import { harness, mintToken, newUserId, serverApi, until, type Harness } from './testing/harness';
+import { harnessesPerTest, mintToken, newUserId, serverApi, until, type Harness } from './testing/harness';
 import { LAST_SYNC_KEY } from './sync';
 
-const open: Harness[] = [];
-async function make(opts?: Parameters<typeof harness>[0]): Promise<Harness> {
-  const h = await harness(opts);
-  open.push(h);
-  return h;
-}
-afterEach(async () => {
-  for (const h of open.splice(0)) await h.close();
-});
+const make = harnessesPerTest();
 
 let entries: Entry[];
 let decks: Deck[];

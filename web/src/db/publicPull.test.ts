@@ -1,21 +1,13 @@
 // The public tables' pull as the sync worker runs it (db/publicPull.ts), against a real
 // `writeit serve`, and the engine handing its public tables to such a pull (db/sync.ts).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUBLIC_TABLES, type SyncedRow, type SyncedTable } from './db';
 import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL, runPublicPull, STORED_SLICE, type PullEvent } from './publicPull';
 import { createSyncEngine, LAST_SYNC_KEY } from './sync';
-import { harness, type Harness } from './testing/harness';
+import { harnessesPerTest, type Harness } from './testing/harness';
 import { PullUnavailable, type PublicPull } from './workerPull';
 
-const open: Harness[] = [];
-async function make(opts?: Parameters<typeof harness>[0]): Promise<Harness> {
-  const h = await harness(opts);
-  open.push(h);
-  return h;
-}
-afterEach(async () => {
-  for (const h of open.splice(0)) await h.close();
-});
+const make = harnessesPerTest();
 
 /** A PublicPull that runs runPublicPull on this thread, as the worker would. */
 function loopback(h: Harness): PublicPull & { calls: number } {

@@ -5,7 +5,7 @@ import type { Entry, PageInput } from '../api/generated/types';
 import { SNAPSHOTS_KEY } from '../app/snapshot/restore';
 import { PUBLIC_TABLES, USER_TABLES } from './db';
 import { LAST_SYNC_KEY } from './sync';
-import { allRows, harness, mintToken, newUserId, serverApi, until, type Harness } from './testing/harness';
+import { allRows, harnessesPerTest, mintToken, newUserId, serverApi, until, type Harness } from './testing/harness';
 
 const QUERY = {
   languages: 'queryLanguages',
@@ -18,15 +18,9 @@ const QUERY = {
   userReviews: 'queryUserReviews',
 } as const;
 
-const open: Harness[] = [];
-async function make(opts?: Parameters<typeof harness>[0]): Promise<Harness> {
-  const h = await harness(opts);
-  open.push(h);
-  return h;
-}
-afterEach(async () => {
+const make = harnessesPerTest();
+afterEach(() => {
   vi.unstubAllGlobals();
-  for (const h of open.splice(0)) await h.close();
 });
 
 /** The (procedure, input, output) of every HTTP call, flattened in order. */

@@ -1,6 +1,6 @@
 // Test helpers: an isolated sync engine (its own IndexedDB database, caches, storage and session)
 // talking to the real test server through a fetch that records every call and can fail on demand.
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { createApi, type Api } from '../../api/client';
 import { createSessionStore, type SessionStore } from '../../session/session';
@@ -158,6 +158,19 @@ export async function harness(opts: { pageSize?: number; userId?: string; role?:
   };
   if (opts.userId !== undefined || opts.role !== undefined) await h.signIn(opts.userId, opts.role);
   return h;
+}
+
+/** For a test file: opens harnesses, each closed (its database deleted) after the test. */
+export function harnessesPerTest(): (opts?: Parameters<typeof harness>[0]) => Promise<Harness> {
+  const open: Harness[] = [];
+  afterEach(async () => {
+    for (const h of open.splice(0)) await h.close();
+  });
+  return async (opts) => {
+    const h = await harness(opts);
+    open.push(h);
+    return h;
+  };
 }
 
 /** A plain client of the test server (for server-side changes and checks). */
