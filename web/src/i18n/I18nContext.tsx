@@ -1,9 +1,10 @@
 // React access to the i18n store: `useI18n()` gives the locale, direction and `t`.
-import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Locale } from './locale';
 import type { I18nState, I18nStore } from './i18nStore';
 import { englishMessages } from './i18nStore';
 import { formatNumber } from './formatNumber';
+import { formatDateTime, prepareDateTimeFormat } from './formatDateTime';
 import { translate, type MessageKey, type MessageParams } from './translate';
 
 export type TFunction = (key: MessageKey, params?: MessageParams) => string;
@@ -25,19 +26,19 @@ export function I18nProvider({ store, children }: { store: I18nStore; children: 
     (key, params) => translate(state.messages, englishMessages(), state.locale, key, params),
     [state.messages, state.locale],
   );
-  const value = useMemo<I18nValue>(() => {
-    // Made on first use: building an Intl formatter costs ~10 ms, and most pages never format.
-    let dateFormat: Intl.DateTimeFormat | undefined;
-    return {
+  const value = useMemo<I18nValue>(
+    () => ({
       ...state,
       t,
       setLocale: store.setLocale,
       dismissError: store.dismissError,
       formatNumber: (n) => formatNumber(state.locale, n),
-      formatDateTime: (ms) =>
-        (dateFormat ??= new Intl.DateTimeFormat(state.locale, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(ms)),
-    };
-  }, [state, t, store]);
+      formatDateTime: (ms) => formatDateTime(state.locale, ms),
+    }),
+    [state, t, store],
+  );
+  // Every page formats a time before long (the sync indicator's "synced at").
+  useEffect(() => prepareDateTimeFormat(state.locale), [state.locale]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
