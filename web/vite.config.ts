@@ -78,6 +78,12 @@ export default defineConfig({
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
             { name: 'app', tags: ['$initial'] },
+            // After the first load, the modules every page's first screen needs, each set in one
+            // chunk instead of a few small ones per page (with what they import): the session,
+            // loaded together at start, and the local database with the shared hooks over it and
+            // the deck list. /home's own wave: 16 -> 7 files, 48 -> 45 KB Brotli; LCP 2.5 -> 2.3 s.
+            { name: 'session', test: /src[\\/](session[\\/](session|auth)|api[\\/]identity)\.ts$/ },
+            { name: 'data', test: /src[\\/](db[\\/](db|order)|features[\\/](shared[\\/]hooks|stats[\\/]stats|decks[\\/]DeckList)|app[\\/]languages)\.tsx?$/ },
           ],
         },
       },
