@@ -8,7 +8,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Deck } from '../../api/generated/types';
 import { useT } from '../../i18n/I18nContext';
@@ -45,7 +45,8 @@ export function DeckRow({ deck, to, dueByEntry, mine }: {
   );
 }
 
-export function DeckList({ decks, dueByEntry, linkBase = '/decks' }: {
+/** The list; memoised, so a page passing a deferred `decks` re-renders it only in the deferred pass. */
+export const DeckList = memo(function DeckList({ decks, dueByEntry, linkBase = '/decks' }: {
   decks: Deck[];
   dueByEntry?: Map<string, number>;
   linkBase?: string;
@@ -69,4 +70,4 @@ export function DeckList({ decks, dueByEntry, linkBase = '/decks' }: {
       )}
     </>
   );
-}
+});

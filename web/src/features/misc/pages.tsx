@@ -1,5 +1,5 @@
 // Landing (/) and home (/home: what is due today per deck, the streak, a start button).
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -134,6 +134,12 @@ export function HomePage() {
     const sorted = [...withDue].sort((a, b) => b.due - a.due || a.index - b.index);
     return sorted.slice(0, HOME_DECK_LIMIT).map((d) => d.deck);
   }, [withDue]);
+  // The rows are drawn in a deferred, time-sliced render: the update that brings the decks (a
+  // live query's answer) renders at once, and drawing the first rows (their styles) in it made
+  // one long task on a slow phone.
+  const listedDecks = useDeferredValue(homeDecks);
+  // Until that pass has drawn the first rows, the loading state stays (nothing shifts).
+  const rowsPending = listedDecks.length === 0 && homeDecks.length > 0;
   const start = mostDue(withDue);
   const totalDue = withDue.reduce((sum, d) => sum + d.due, 0);
   const times = useReviewTimes();
@@ -199,13 +205,13 @@ export function HomePage() {
           {t('home.addDecksHint')}
         </Typography>
       )}
-      {waiting ? (
+      {waiting || rowsPending ? (
         <LoadingState />
       ) : decks.length === 0 ? (
         <EmptyState>{t('decks.empty')}</EmptyState>
       ) : (
         <>
-          <DeckList decks={homeDecks} dueByEntry={dueByEntry} />
+          <DeckList decks={listedDecks} dueByEntry={dueByEntry} />
           {decks.length > homeDecks.length && (
             <Button component={Link} to="/decks" sx={{ mt: 1 }}>
               {t('home.allDecks', { count: decks.length })}

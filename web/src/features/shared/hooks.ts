@@ -105,7 +105,9 @@ export function useDueCountsByEntry(now: number): Map<string, number> | undefine
 
 /** Number of due cards among a deck's entries. */
 export function dueInDeck(deck: Deck, dueByEntry: Map<string, number> | undefined): number {
-  if (!dueByEntry) return 0;
+  // Nothing due (a guest, or all reviewed): no need to look up every entry of every deck (the
+  // catalogue's 511 decks hold 50,000 entries: 13 ms on /home).
+  if (!dueByEntry || dueByEntry.size === 0) return 0;
   let total = 0;
   for (const id of deck.entryIds) total += dueByEntry.get(id) ?? 0;
   return total;
