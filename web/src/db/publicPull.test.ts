@@ -2,7 +2,7 @@
 // `writeit serve`, and the engine handing its public tables to such a pull (db/sync.ts).
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_TABLES, type SyncedRow, type SyncedTable } from './db';
-import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL, runPublicPull, STORED_SLICE, type PullEvent } from './publicPull';
+import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL, runPublicPull, storedSlice, type PullEvent } from './publicPull';
 import { createSyncEngine, LAST_SYNC_KEY } from './sync';
 import { harnessesPerTest, type Harness } from './testing/harness';
 import { PullUnavailable, type PublicPull } from './workerPull';
@@ -44,7 +44,7 @@ describe('public pull (the sync worker)', () => {
     const last = events.at(-1);
     expect(last?.type).toBe('done');
     const stored = events.filter((e): e is Extract<PullEvent, { type: 'stored' }> => e.type === 'stored');
-    for (const e of stored) expect(e.rows.length).toBeLessThanOrEqual(STORED_SLICE);
+    for (const e of stored) expect(e.rows.length).toBeLessThanOrEqual(storedSlice(e.table));
     for (const table of PUBLIC_TABLES) {
       const reported = stored.filter((e) => e.table === table).reduce((n, e) => n + e.rows.length, 0);
       expect(reported).toBe(await h.db.table(table).count());
