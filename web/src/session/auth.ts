@@ -5,6 +5,7 @@
 // sign-out, then clears the local user data.
 import { IdentityClient, IdentityError, type MfaRequired, type Tokens } from '../api/identity';
 import { sessionStore as appSessionStore, type SessionStore } from './session';
+import { AUTH_KEY } from './storedSession';
 
 export type AuthStatus = 'unknown' | 'guest' | 'user';
 
@@ -21,8 +22,8 @@ interface StoredSession extends Tokens {
   email: string;
 }
 
-/** Local storage key of the signed-in session. */
-export const AUTH_KEY = 'auth';
+/** Local storage key of the signed-in session (defined with the shell's read of it). */
+export { AUTH_KEY };
 /** Local storage key of the user whose session ended without a sign-out (their data stays until
  * someone else signs in). */
 export const ENDED_KEY = 'authEnded';
