@@ -12,14 +12,7 @@ import { createI18nStore } from './i18n/i18nStore';
 import { preloadPage } from './app/router';
 import { startAppAutoSync } from './app/syncBridge';
 import { nextTask } from './app/nextTask';
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+import { safeLocalStorage } from './app/safeLocalStorage';
 
 installGlobalErrorHandlers();
 const i18n = createI18nStore({ document, navigator, storage: safeLocalStorage(), urls: messageUrls });

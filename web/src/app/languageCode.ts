@@ -2,6 +2,7 @@
 // allowed); otherwise the stored preference ('languageCode' in local storage), default 'ko'. The
 // preference is saved on change only when choice is allowed.
 import { useSyncExternalStore } from 'react';
+import { safeLocalStorage } from './safeLocalStorage';
 
 export const DEFAULT_LANGUAGE_CODE = 'ko';
 export const LANGUAGE_CODE_STORAGE_KEY = 'languageCode';
@@ -60,14 +61,6 @@ export function createLanguageCodeStore(env: { configured: string; storage?: Sto
 }
 
 export type LanguageCodeStore = ReturnType<typeof createLanguageCodeStore>;
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The app's language code store. */
 export const languageCodeStore = createLanguageCodeStore({

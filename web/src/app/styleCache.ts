@@ -6,6 +6,7 @@
 // The styles are kept in localStorage per build: class names are hashes of the styles, so within
 // a build a name always stands for the same rules, and a new build starts afresh.
 import createCache, { type EmotionCache } from '@emotion/cache';
+import { safeLocalStorage } from './safeLocalStorage';
 import { STYLE_CACHE_KEY, STYLE_CACHE_PREFIX } from './snapshot/restore';
 
 /** Saved styles above this size (characters) are not kept: the first page's are ~50 KB. */
@@ -18,14 +19,6 @@ interface SavedStyles {
 }
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function storageOrNull(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // access denied (privacy settings)
-  }
-}
 
 const currentBuild = (): string => String(import.meta.env.VITE_BUILD_ID ?? 'dev');
 
@@ -55,7 +48,7 @@ export function saveStylesNow(): void {
 }
 
 function createLtrCache(): EmotionCache {
-  const storage = storageOrNull();
+  const storage = safeLocalStorage() ?? null;
   const build = currentBuild();
   const cache = createCache({ key: STYLE_CACHE_PREFIX });
   if (typeof window !== 'undefined') {

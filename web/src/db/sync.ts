@@ -16,6 +16,7 @@ import type { Table } from 'dexie';
 import { apiUrl, createApi, errorMessage, isNetworkError, type Api } from '../api/client';
 import { sessionStore, type Session, type SessionStore } from '../session/session';
 import { SNAPSHOTS_KEY } from '../app/snapshot/restore';
+import { safeLocalStorage } from '../app/safeLocalStorage';
 import { cache as appCache, deepFreeze, type EntityCache } from './cache';
 import {
   LAST_SYNC_KEY,
@@ -76,12 +77,7 @@ export function memoryStorage(): KeyValueStorage {
 }
 
 function defaultStorage(): KeyValueStorage {
-  try {
-    if (typeof localStorage !== 'undefined') return localStorage;
-  } catch {
-    // access denied (privacy settings): fall through
-  }
-  return memoryStorage();
+  return safeLocalStorage() ?? memoryStorage();
 }
 
 const browserOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;

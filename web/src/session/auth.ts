@@ -6,6 +6,7 @@
 import { IdentityClient, IdentityError, type MfaRequired, type Tokens } from '../api/identity';
 import { sessionStore as appSessionStore, type SessionStore } from './session';
 import { AUTH_KEY } from './storedSession';
+import { safeLocalStorage } from '../app/safeLocalStorage';
 
 export type AuthStatus = 'unknown' | 'guest' | 'user';
 
@@ -53,14 +54,6 @@ export interface AuthDeps {
   now?: () => number;
 }
 
-function defaultStorage(): KeyValueStorage | undefined {
-  try {
-    return typeof localStorage !== 'undefined' ? localStorage : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function parseStored(raw: string | null): StoredSession | null {
   if (!raw) return null;
   try {
@@ -100,7 +93,7 @@ export class AuthStore {
   constructor(deps: AuthDeps = {}) {
     this.client = deps.client ?? new IdentityClient();
     this.session = deps.session ?? appSessionStore;
-    this.storage = deps.storage ?? defaultStorage();
+    this.storage = deps.storage ?? safeLocalStorage();
     this.clearUserData = deps.clearUserData ?? (async () => (await import('../db/sync')).clearUserData());
     const configured: unknown = import.meta.env.VITE_TOKEN_SYNC_URL;
     this.tokenSyncUrl = deps.tokenSyncUrl ?? (typeof configured === 'string' ? configured : '');
