@@ -1,10 +1,10 @@
 // React access to the i18n store: `useI18n()` gives the locale, direction and `t`.
-import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Locale } from './locale';
 import type { I18nState, I18nStore } from './i18nStore';
 import { englishMessages } from './i18nStore';
 import { formatNumber } from './formatNumber';
-import { formatDateTime, prepareDateTimeFormat } from './formatDateTime';
+import { formatDateTime } from './formatDateTime';
 import { translate, type MessageKey, type MessageParams } from './translate';
 
 export type TFunction = (key: MessageKey, params?: MessageParams) => string;
@@ -37,8 +37,6 @@ export function I18nProvider({ store, children }: { store: I18nStore; children: 
     }),
     [state, t, store],
   );
-  // Every page formats a time before long (the sync indicator's "synced at").
-  useEffect(() => prepareDateTimeFormat(state.locale), [state.locale]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime, prepareDateTimeFormat } from './formatDateTime';
+import { formatDateTime, warmDateTimeData } from './formatDateTime';
 
 const AT = Date.UTC(2026, 10, 24, 9, 30);
 
@@ -13,9 +13,7 @@ describe('formatDateTime', () => {
     expect(formatDateTime('ko-KR', AT)).not.toBe(formatDateTime('en-US', AT));
   });
 
-  it('builds a formatter ahead in idle time, once per locale', () => {
-    const idle = vi.fn<(cb: () => void, opts?: { timeout: number }) => number>(() => 1);
-    vi.stubGlobal('requestIdleCallback', idle);
+  it('builds one formatter per locale, on first use', () => {
     let built = 0;
     const Real = Intl.DateTimeFormat;
     vi.stubGlobal('Intl', {
@@ -27,17 +25,37 @@ describe('formatDateTime', () => {
         }
       },
     });
-    prepareDateTimeFormat('he-IL', 1234);
-    expect(idle).toHaveBeenCalledTimes(1);
-    const [build, options] = idle.mock.calls[0]!;
-    expect(options).toEqual({ timeout: 1234 });
-    expect(built).toBe(0); // nothing built until the browser is idle
-    build();
-    expect(built).toBe(1);
-    // Built: neither preparing again nor formatting builds another.
-    prepareDateTimeFormat('he-IL');
-    expect(idle).toHaveBeenCalledTimes(1);
     formatDateTime('he-IL', AT);
+    formatDateTime('he-IL', AT + 1);
     expect(built).toBe(1);
+  });
+});
+
+describe('warmDateTimeData', () => {
+  it("builds and uses a formatter for the thread's default locale, with the app's options", () => {
+    const built: unknown[][] = [];
+    let formatted = 0;
+    const Real = Intl.DateTimeFormat;
+    vi.stubGlobal('Intl', {
+      ...Intl,
+      DateTimeFormat: class extends Real {
+        constructor(...args: ConstructorParameters<typeof Real>) {
+          super(...args);
+          built.push(args);
+        }
+        override format(date?: Date | number): string {
+          formatted++;
+          return super.format(date);
+        }
+      },
+    });
+    warmDateTimeData();
+    expect(built).toEqual([[undefined, { dateStyle: 'medium', timeStyle: 'short' }]]);
+    expect(formatted).toBe(1);
+  });
+
+  it('never throws, even without Intl', () => {
+    vi.stubGlobal('Intl', undefined);
+    expect(() => warmDateTimeData()).not.toThrow();
   });
 });
