@@ -48,4 +48,34 @@ describe('EntityCache', () => {
     expect(await loadCached('decks', 'missing', db, c)).toBeUndefined();
     db.close();
   });
+
+  it('does not keep a row read while rows were forgotten (a sync stored newer ones meanwhile)', async () => {
+    const db = openDb('cache-race-test');
+    await db.decks.put(deck('d3'));
+    const c = new EntityCache();
+    const reading = loadCached('decks', 'd3', db, c);
+    // The sync's invalidation lands while the read is in flight.
+    c.delete('decks', ['d3']);
+    const row = await reading;
+    expect(row?.id).toBe('d3');
+    expect(Object.isFrozen(row)).toBe(true);
+    expect(c.get('decks', 'd3')).toBeUndefined();
+    // A read begun afterwards is kept.
+    await loadCached('decks', 'd3', db, c);
+    expect(c.get('decks', 'd3')?.id).toBe('d3');
+    db.close();
+  });
+
+  it('counts every delete and clear in its version', () => {
+    const c = new EntityCache();
+    const v0 = c.version();
+    c.put('decks', [deck('d4')]);
+    expect(c.version()).toBe(v0);
+    c.delete('decks', ['nothing-here']);
+    expect(c.version()).toBe(v0 + 1);
+    c.clear(['entries']);
+    c.clear();
+    expect(c.version()).toBe(v0 + 3);
+  });
 });
+

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { Deck, Entry, SaveUserReviewOutput } from '../api/generated/types';
 import { cardId } from './cardId';
+import { loadCached } from './cache';
 import { harnessesPerTest, mintToken, newUserId, serverApi, until, type Harness } from './testing/harness';
 import { LAST_SYNC_KEY } from './sync';
 
@@ -82,7 +83,21 @@ describe('mutations and the outbox', () => {
     });
     const card = await h.db.userCards.get(cardId(e.id, 'meaning'));
     expect(card).toMatchObject({ entryId: e.id, kind: 'meaning', reps: 1 });
-    expect(h.cache.get('userCards', card?.id ?? '')?.reps).toBe(1);
+    // The pull after the push brought the card again, so the cache dropped the answer's copy; a
+    // read caches the stored one.
+    expect((await loadCached('userCards', card?.id ?? '', h.db, h.cache))?.reps).toBe(1);
+  });
+
+  it("caches the card a review's answer returns", async () => {
+    const h = await make({ userId: newUserId() });
+    const e = entry(3);
+    const review = await h.mutations.saveUserReview({ entryId: e.id, kind: 'reading', rating: 3 });
+    await settle(h);
+    expect(await h.db.outbox.count()).toBe(0);
+    const cached = h.cache.get('userCards', review.cardId);
+    expect(cached).toMatchObject({ id: review.cardId, entryId: e.id, kind: 'reading', reps: 1 });
+    expect(cached?.updatedAt).toBeGreaterThan(0); // the server's card
+    expect(Object.isFrozen(cached)).toBe(true);
   });
 
   it('is idempotent: a review sent twice (answer lost) is one review and the same card', async () => {

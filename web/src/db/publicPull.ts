@@ -1,26 +1,17 @@
 // T and the public tables since `offset`, as the worker runs them (db/pull.worker.ts), reported as
-// events: progress, the rows stored (in slices, each cheap for the main thread to receive), then
-// T or the error. Each page is put in one go: a worker has no input to keep responsive.
+// events: progress, the keys of each page's rows once stored (so the main thread's memory cache
+// drops its older copies; the rows themselves never cross), then T or the error. Each page is put
+// in one go: a worker has no input to keep responsive.
 import { RangeSet } from 'dexie';
 import { errorMessage, isNetworkError, type Api } from '../api/client';
-import { type SyncedRow, type SyncedTable, type WriteItDb } from './db';
+import { rowKey, type SyncedTable, type WriteItDb } from './db';
 import { pullPublicTables, type PullTarget } from './pagePull';
 
-/** Rows per 'stored' event: receiving one costs the main thread a structured clone of them (and
- * freezing them), so a slice is kept to a few milliseconds on a slow phone. */
-export const STORED_SLICE = 250;
-/** The same for characters: each holds its strokes, hundreds of small arrays. */
-export const CHARACTER_STORED_SLICE = 50;
-
-/** Rows per 'stored' event of `table`. */
-export function storedSlice(table: SyncedTable): number {
-  return table === 'characters' ? CHARACTER_STORED_SLICE : STORED_SLICE;
-}
-
-/** What a public pull reports, in order: progress and stored rows, then done or error. */
+/** What a public pull reports, in order: progress and the keys of the rows stored, then done or
+ * error. */
 export type PullEvent =
   | { type: 'progress'; table: SyncedTable; rows: number }
-  | { type: 'stored'; table: SyncedTable; rows: SyncedRow[] }
+  | { type: 'stored'; table: SyncedTable; keys: string[] }
   | { type: 'done'; time: number }
   | { type: 'error'; message: string; network: boolean };
 
@@ -52,8 +43,7 @@ export async function runPublicPull(
     },
     stored: (table, rows) => {
       deps.changed?.(table);
-      const slice = storedSlice(table);
-      for (let i = 0; i < rows.length; i += slice) post({ type: 'stored', table, rows: rows.slice(i, i + slice) });
+      post({ type: 'stored', table, keys: rows.map((row) => rowKey(table, row)) });
     },
     progress: (table, rows) => post({ type: 'progress', table, rows }),
   };

@@ -6,6 +6,7 @@ import { SNAPSHOTS_KEY } from '../app/snapshot/restore';
 import { PUBLIC_TABLES, USER_TABLES } from './db';
 import { LAST_SYNC_KEY } from './sync';
 import { allRows, harnessesPerTest, mintToken, newUserId, serverApi, until, type Harness } from './testing/harness';
+import { loadCached } from './cache';
 
 const QUERY = {
   languages: 'queryLanguages',
@@ -59,19 +60,20 @@ describe('sync', () => {
     const setLastSync = h.calls.findIndex((c) => c.kind === 'storage' && c.procedures[0] === LAST_SYNC_KEY);
     expect(setLastSync).toBeGreaterThan(lastHttp);
 
-    // The data arrived, in IndexedDB and in the caches (frozen).
+    // The data arrived in IndexedDB; the caches hold what is read, frozen.
     const entries = await h.db.entries.count();
     expect(entries).toBeGreaterThanOrEqual(652);
     expect(await h.db.languages.get('ko')).toMatchObject({ id: 'ko', gridType: 'character' });
-    const ko = h.cache.get('languages', 'ko');
+    expect(h.cache.size('entries')).toBe(0);
+    const ko = await loadCached('languages', 'ko', h.db, h.cache);
     expect(ko?.id).toBe('ko');
+    expect(h.cache.get('languages', 'ko')).toBe(ko);
     expect(Object.isFrozen(ko)).toBe(true);
     const deck = (await h.db.decks.toArray())[0];
     expect(deck).toBeDefined();
-    const cachedDeck = h.cache.get('decks', deck?.id ?? '');
+    const cachedDeck = await loadCached('decks', deck?.id ?? '', h.db, h.cache);
     expect(Object.isFrozen(cachedDeck?.entryIds)).toBe(true);
     expect(() => (cachedDeck?.entryIds as string[]).push('x')).toThrow();
-    expect(h.cache.size('entries')).toBe(entries);
 
     // The next sync asks from lastSync and gets nothing new.
     h.calls.length = 0;
@@ -229,10 +231,13 @@ describe('sync', () => {
     expect(await h.db.entries.get(saved.entry.id)).toMatchObject({ text: '새 단어', deleted: false });
 
     // Deleting is a tombstone: stored with deleted: true (the UI filters it).
+    // (read into the cache first: the sync must drop that copy)
+    expect((await loadCached('entries', saved.entry.id, h.db, h.cache))?.deleted).toBe(false);
     await admin.saveEntry.mutate({ ...saved.entry, deleted: true });
     await h.engine.sync();
     expect(await h.db.entries.get(saved.entry.id)).toMatchObject({ deleted: true });
-    expect(h.cache.get('entries', saved.entry.id)?.deleted).toBe(true);
+    expect(h.cache.get('entries', saved.entry.id)).toBeUndefined();
+    expect((await loadCached('entries', saved.entry.id, h.db, h.cache))?.deleted).toBe(true);
     expect(await h.db.entries.count()).toBe(before + 1);
   });
 

@@ -17,11 +17,12 @@ import { apiUrl, createApi, errorMessage, isNetworkError, type Api } from '../ap
 import { sessionStore, type Session, type SessionStore } from '../session/session';
 import { SNAPSHOTS_KEY } from '../app/snapshot/restore';
 import { safeLocalStorage } from '../app/safeLocalStorage';
-import { cache as appCache, deepFreeze, type EntityCache } from './cache';
+import { cache as appCache, type EntityCache } from './cache';
 import {
   LAST_SYNC_KEY,
   db as appDb,
   PUBLIC_TABLES,
+  rowKey,
   USER_TABLES,
   type OutboxItem,
   type SyncedTable,
@@ -420,7 +421,7 @@ export class SyncEngine {
   }
 
   /** T, then the public tables since `lastSync`: in the worker when there is one, else here.
-   * Either way the rows pulled reach the memory cache, frozen. */
+   * Either way the memory cache forgets the rows pulled (their next read loads the new ones). */
   private async pullPublic(lastSync: number, epoch: number): Promise<number> {
     if (this.publicPull) {
       try {
@@ -428,7 +429,7 @@ export class SyncEngine {
           { offset: lastSync, pageSize: this.pageSize },
           {
             progress: (table, rows) => this.setState({ progress: { table, rows } }),
-            stored: (table, rows) => this.cache.put(table, rows),
+            stored: (table, keys) => this.cache.delete(table, keys),
           },
         );
         this.check(epoch);
@@ -441,14 +442,14 @@ export class SyncEngine {
   }
 
   /** Pulling on this thread: pages put in time-sized chunks (putPage), stopped when local data
-   * was cleared or the user changed since the sync began, and cached as they are stored. */
+   * was cleared or the user changed since the sync began; the cache forgets each page's rows. */
   private target(epoch: number, userId?: string): PullTarget {
     return {
       db: this.db,
       api: this.api,
       put: (t, tbl, rows) => this.putPage(t, tbl, rows),
       check: () => this.check(epoch, userId),
-      stored: (t, rows) => this.cache.put(t, rows),
+      stored: (t, rows) => this.cache.delete(t, rows.map((row) => rowKey(t, row))),
       progress: (t, rows) => this.setState({ progress: { table: t, rows } }),
     };
   }
@@ -460,7 +461,7 @@ export class SyncEngine {
   /** Puts a page's rows in chunks, the first as large as the last page's chunks came to: the time
    * a row costs is learnt once per table, not again on every page. */
   private async putPage<T extends SyncedTable>(table: T, tbl: Table<TableRows[T]>, rows: TableRows[T][]): Promise<void> {
-    const next = await putInChunks(tbl, rows, { beforeChunk: freezeRows, first: this.chunkRows.get(table) });
+    const next = await putInChunks(tbl, rows, { first: this.chunkRows.get(table) });
     this.chunkRows.set(table, next);
   }
 
@@ -590,11 +591,6 @@ export async function putInChunks<T>(tbl: Table<T>, rows: T[], options: PutInChu
   }
   await Promise.all(inFlight);
   return size;
-}
-
-/** Freezes rows for the cache (IndexedDB clones them as they are, frozen or not). */
-function freezeRows(rows: readonly unknown[]): void {
-  for (const row of rows) deepFreeze(row);
 }
 
 export function createSyncEngine(deps: SyncDeps = {}): SyncEngine {

@@ -33,7 +33,7 @@ function setup() {
   const seen: string[] = [];
   const on = {
     progress: (table: string, rows: number) => seen.push(`progress ${table} ${rows}`),
-    stored: (table: string, rows: unknown[]) => seen.push(`stored ${table} ${rows.length}`),
+    stored: (table: string, keys: string[]) => seen.push(`stored ${table} ${keys.length}`),
   };
   return { pull, workers, seen, on };
 }
@@ -52,7 +52,7 @@ describe('workerPublicPull', () => {
     expect(new URL(request.url).pathname).toBe('/api/trpc');
     w.reply({ id: request.id + 1, type: 'progress', table: 'decks', rows: 9 }); // another request's
     w.reply({ id: request.id, type: 'progress', table: 'languages', rows: 0 });
-    w.reply({ id: request.id, type: 'stored', table: 'languages', rows: [] });
+    w.reply({ id: request.id, type: 'stored', table: 'languages', keys: [] });
     w.reply({ id: request.id, type: 'done', time: 1234 });
     expect(await result).toBe(1234);
     expect(seen).toEqual(['progress languages 0', 'stored languages 0']);

@@ -2,7 +2,7 @@
 // userEntries, userDeck, cards and their reviews) and writing answers through the outbox; taking
 // an answer back (dropped while a guest's upload waits, else a tombstone sent after it).
 import type { CardKind, Deck, Entry, UserCard, UserReview } from '../api/generated/types';
-import type { EntityCache } from '../db/cache';
+import { loadCached, type EntityCache } from '../db/cache';
 import { cardId } from '../db/cardId';
 import type { WriteItDb } from '../db/db';
 import { deleteUserReview, saveUserReview, type Mutations } from '../db/mutations';
@@ -52,8 +52,10 @@ const appDeps = (): Deps => {
 
 /** Reads a deck's study data; null when the deck is not here (or deleted). */
 export async function loadDeckStudy(deckId: string, now: number, deps: Deps = appDeps()): Promise<DeckStudy | null> {
-  const { db } = deps;
-  const deck = await db.decks.get(deckId);
+  const { db, cache } = deps;
+  // Through the memory cache: a deck studied again (or its page reloaded after a sync) is read
+  // from memory.
+  const deck = await loadCached('decks', deckId, db, cache);
   if (!deck || deck.deleted) return null;
   const [entryRows, userEntries, userDeck] = await Promise.all([
     db.entries.bulkGet(deck.entryIds),
