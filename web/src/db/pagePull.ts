@@ -70,7 +70,11 @@ export async function pullTable<T extends SyncedTable>(target: PullTarget, table
       const last = rows[rows.length - 1] as TableRows[T];
       next = fetchPage({ updatedAt: last.updatedAt, id: last.id });
     }
-    if (rows.length > 0) target.stored?.(table, await storePage(target, table, rows));
+    if (rows.length > 0) {
+      // (Not `stored?.(…, await storePage(…))`: without a `stored`, that would skip the write.)
+      const put = await storePage(target, table, rows);
+      target.stored?.(table, put);
+    }
     received += rows.length;
     target.progress?.(table, received);
     if (!full) return received;
