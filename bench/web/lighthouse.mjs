@@ -77,7 +77,9 @@ for (const ff of formFactors) {
   writeFileSync(join(outDir, `lighthouse-${label}-${ff}.html`), html);
   const scores = Object.fromEntries(categories.map((c) => [c, score(lhr, c)]));
   const perf = results.map((r) => score(r.lhr, 'performance')).filter((x) => x !== '-');
-  const range = perf.length > 1 ? ` (performance over ${perf.length} runs: ${Math.min(...perf)}-${Math.max(...perf)})` : '';
+  // Lighthouse's median run is the one nearest the median FCP and TTI, not the median score: both are printed.
+  const middle = [...perf].sort((x, y) => x - y)[Math.floor((perf.length - 1) / 2)];
+  const range = perf.length > 1 ? ` (performance over ${perf.length} runs: ${Math.min(...perf)}-${Math.max(...perf)}, median score ${middle})` : '';
   summary.push({ ff, scores, range });
   const a = lhr.audits;
   console.log(
