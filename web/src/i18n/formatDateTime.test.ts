@@ -5,6 +5,27 @@ const AT = Date.UTC(2026, 10, 24, 9, 30);
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Replaces Intl.DateTimeFormat with one that records what is built and how often it formats. */
+function spyDateTimeFormat(): { built: unknown[][]; formatted: () => number } {
+  const built: unknown[][] = [];
+  let formatted = 0;
+  const Real = Intl.DateTimeFormat;
+  vi.stubGlobal('Intl', {
+    ...Intl,
+    DateTimeFormat: class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        built.push(args);
+      }
+      override format(date?: Date | number): string {
+        formatted++;
+        return super.format(date);
+      }
+    },
+  });
+  return { built, formatted: () => formatted };
+}
+
 describe('formatDateTime', () => {
   it('formats as Intl does, per locale', () => {
     const expected = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(AT));
@@ -14,44 +35,20 @@ describe('formatDateTime', () => {
   });
 
   it('builds one formatter per locale, on first use', () => {
-    let built = 0;
-    const Real = Intl.DateTimeFormat;
-    vi.stubGlobal('Intl', {
-      ...Intl,
-      DateTimeFormat: class extends Real {
-        constructor(...args: ConstructorParameters<typeof Real>) {
-          super(...args);
-          built++;
-        }
-      },
-    });
+    const spy = spyDateTimeFormat();
     formatDateTime('he-IL', AT);
     formatDateTime('he-IL', AT + 1);
-    expect(built).toBe(1);
+    expect(spy.built).toHaveLength(1);
+    expect(spy.formatted()).toBe(2);
   });
 });
 
 describe('warmDateTimeData', () => {
   it("builds and uses a formatter for the thread's default locale, with the app's options", () => {
-    const built: unknown[][] = [];
-    let formatted = 0;
-    const Real = Intl.DateTimeFormat;
-    vi.stubGlobal('Intl', {
-      ...Intl,
-      DateTimeFormat: class extends Real {
-        constructor(...args: ConstructorParameters<typeof Real>) {
-          super(...args);
-          built.push(args);
-        }
-        override format(date?: Date | number): string {
-          formatted++;
-          return super.format(date);
-        }
-      },
-    });
+    const spy = spyDateTimeFormat();
     warmDateTimeData();
-    expect(built).toEqual([[undefined, { dateStyle: 'medium', timeStyle: 'short' }]]);
-    expect(formatted).toBe(1);
+    expect(spy.built).toEqual([[undefined, { dateStyle: 'medium', timeStyle: 'short' }]]);
+    expect(spy.formatted()).toBe(1);
   });
 
   it('never throws, even without Intl', () => {

@@ -1,5 +1,5 @@
 // Landing (/) and home (/home: what is due today per deck, the streak, a start button).
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -133,6 +133,24 @@ const HomeHeader = memo(function HomeHeader(props: { languageName: string; start
   );
 });
 
+/** One of /home's figures: a heading, the number, a line under it. */
+function StatCard(props: { heading: string; value: string; note: string; icon?: ReactNode; testId?: string }) {
+  return (
+    <Grid size={{ xs: 12, sm: 4 }}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="overline" component="h2">{props.heading}</Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {props.icon}
+          <Typography variant="h4" component="p" data-testid={props.testId}>{props.value}</Typography>
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {props.note}
+        </Typography>
+      </Paper>
+    </Grid>
+  );
+}
+
 /** /home's three figures: cards due today, the streak, the decks and their entries. */
 const HomeStats = memo(function HomeStats(props: {
   totalDue: number;
@@ -145,38 +163,15 @@ const HomeStats = memo(function HomeStats(props: {
   const { t, formatNumber } = useI18n();
   return (
     <Grid container spacing={2} sx={{ mb: 3 }}>
-      <Grid size={{ xs: 12, sm: 4 }}>
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="overline" component="h2">{t('home.dueToday')}</Typography>
-          <Typography variant="h4" component="p" data-testid="home-due">{formatNumber(props.totalDue)}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {props.dueWhere}
-          </Typography>
-        </Paper>
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4 }}>
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="overline" component="h2">{t('home.streak')}</Typography>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <LocalFireDepartmentOutlined color={props.streakDays > 0 ? 'warning' : 'disabled'} aria-hidden />
-            <Typography variant="h4" component="p" data-testid="home-streak">
-              {t('home.streakDays', { count: props.streakDays })}
-            </Typography>
-          </Stack>
-          <Typography variant="body2" color="text.secondary">
-            {props.streakNote}
-          </Typography>
-        </Paper>
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4 }}>
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="overline" component="h2">{t('home.decks')}</Typography>
-          <Typography variant="h4" component="p">{formatNumber(props.deckCount)}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('home.entriesIn', { count: props.entryCount })}
-          </Typography>
-        </Paper>
-      </Grid>
+      <StatCard heading={t('home.dueToday')} value={formatNumber(props.totalDue)} note={props.dueWhere} testId="home-due" />
+      <StatCard
+        heading={t('home.streak')}
+        value={t('home.streakDays', { count: props.streakDays })}
+        note={props.streakNote}
+        icon={<LocalFireDepartmentOutlined color={props.streakDays > 0 ? 'warning' : 'disabled'} aria-hidden />}
+        testId="home-streak"
+      />
+      <StatCard heading={t('home.decks')} value={formatNumber(props.deckCount)} note={t('home.entriesIn', { count: props.entryCount })} />
     </Grid>
   );
 });
