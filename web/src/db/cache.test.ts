@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { RangeSet } from 'dexie';
 import type { Deck, UserEntry } from '../api/generated/types';
-import { deepFreeze, EntityCache, loadCached } from './cache';
+import { deepFreeze, EntityCache, followChanges, loadCached } from './cache';
 import { openDb } from './db';
+import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL } from './publicPull';
 
 const deck = (id: string): Deck => ({
   id,
@@ -79,3 +81,73 @@ describe('EntityCache', () => {
   });
 });
 
+
+/** Resolves once `check` holds (Dexie's channel delivers asynchronously). */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+}
+
+describe('followChanges', () => {
+  it("forgets the rows another connection writes (another tab's), and only those", async () => {
+    const db = openDb('cache-follow-test');
+    const c = new EntityCache();
+    const unfollow = followChanges(c, db.name);
+    await db.decks.bulkPut([deck('f1'), deck('f2')]);
+    await loadCached('decks', 'f1', db, c);
+    await loadCached('decks', 'f2', db, c);
+    c.put('userEntries', [{ id: 'f1', entryId: 'f1', enabled: true, updatedAt: 1, deleted: false }]);
+    const other = openDb(db.name);
+    await other.decks.put({ ...deck('f1'), title: 'New' });
+    expect(c.get('decks', 'f1')).toBeUndefined();
+    expect(c.get('decks', 'f2')?.title).toBe('T');
+    expect(c.get('userEntries', 'f1')).toBeDefined();
+    expect((await loadCached('decks', 'f1', db, c))?.title).toBe('New');
+    // Deleting a row, and clearing a table, are changes too.
+    await other.decks.delete('f2');
+    expect(c.get('decks', 'f2')).toBeUndefined();
+    await other.userEntries.clear();
+    expect(c.get('userEntries', 'f1')).toBeUndefined();
+    // Another database's writes are not this cache's business.
+    const elsewhere = openDb('cache-follow-elsewhere');
+    await elsewhere.decks.put(deck('f1'));
+    expect(c.get('decks', 'f1')?.title).toBe('New');
+    unfollow();
+    await other.decks.put({ ...deck('f1'), title: 'Newer' });
+    expect(c.get('decks', 'f1')?.title).toBe('New');
+    for (const d of [db, other, elsewhere]) d.close();
+  });
+
+  it("forgets a table announced on Dexie's channel (the sync worker, another tab), and everything on 'all'", async () => {
+    const db = openDb('cache-channel-test');
+    const c = new EntityCache();
+    const unfollow = followChanges(c, db.name);
+    c.put('decks', [deck('c1')]);
+    c.put('entries', [{ id: 'e1', languageCode: 'ko', text: 't', reading: '', meanings: [], notes: '', examples: [], audioUrl: null, updatedAt: 1, deleted: false }]);
+    const channel = new BroadcastChannel(DEXIE_MUTATIONS_CHANNEL);
+    announceTableChanged(db, 'decks', channel);
+    await until(() => c.get('decks', 'c1') === undefined);
+    expect(c.get('entries', 'e1')).toBeDefined();
+    // What Dexie sends when a page comes back from the back-forward cache.
+    channel.postMessage({ all: new RangeSet(-Infinity, [[]]) });
+    await until(() => c.get('entries', 'e1') === undefined);
+    channel.close();
+    unfollow();
+    db.close();
+  });
+
+  it("does not keep a row read while another connection wrote it", async () => {
+    const db = openDb('cache-follow-race-test');
+    await db.decks.put(deck('r1'));
+    const c = new EntityCache();
+    const unfollow = followChanges(c, db.name);
+    const other = openDb(db.name);
+    const version = c.version();
+    await other.decks.put({ ...deck('r1'), title: 'New' });
+    // Nothing of it was cached, and still the version moved: a read begun before is not kept.
+    expect(c.version()).toBeGreaterThan(version);
+    unfollow();
+    db.close();
+    other.close();
+  });
+});

@@ -1,11 +1,14 @@
 // In-memory caches (SPEC §3, DESIGN §6): entities of the eight synced tables, as frozen (read-only,
 // deeply) objects by local key, per table. Filled as they are used: `loadCached` reads a miss from
-// IndexedDB and keeps it, and local writes and the server's answers put their rows. A sync only
-// drops the rows it pulled (the next read loads the new version), and a refresh clears them all.
-// A sync does not fill them: the UI reads through Dexie live queries, and caching every pulled
-// row cost the main thread 0.7 s of clones and freezes on a first sync of the 50,000-entry
-// catalogue (make bench), for rows nobody asked for.
-import { db as appDb, rowKey, type SyncedTable, type TableRows, type WriteItDb } from './db';
+// IndexedDB and keeps it, and local writes and the server's answers put their rows. The cache
+// follows the database (followChanges): whatever any context commits (this tab, the sync worker,
+// another tab, whose sync moves the shared lastSync past rows this tab then never pulls) drops the
+// cached copies of those rows, and the next read loads the new version. A sync does not fill the
+// cache: the UI reads through Dexie live queries, and caching every pulled row cost the main
+// thread 0.7 s of clones and freezes on a first sync of the 50,000-entry catalogue (make bench),
+// for rows nobody asked for.
+import Dexie, { RangeSet, rangesOverlap, type ObservabilitySet } from 'dexie';
+import { db as appDb, PUBLIC_TABLES, rowKey, USER_TABLES, type SyncedTable, type TableRows, type WriteItDb } from './db';
 
 /** Freezes an object and everything reachable from it. */
 export function deepFreeze<T>(value: T): T {
@@ -61,14 +64,44 @@ export class EntityCache {
     return this.generation;
   }
 
+  /** The keys of a table's cached rows. */
+  keys(table: SyncedTable): string[] {
+    return [...(this.tables.get(table)?.keys() ?? [])];
+  }
+
   /** How many rows of a table are cached. */
   size(table: SyncedTable): number {
     return this.tables.get(table)?.size ?? 0;
   }
 }
 
-/** The app's caches. */
+/** Makes `entityCache` forget the rows of database `dbName` that any context changes, as Dexie
+ * reports each committed write (here, and from other tabs and workers over its BroadcastChannel):
+ * the primary-key ranges written, per table ('all' after a page comes back from the back-forward
+ * cache). Returns the unsubscribe. */
+export function followChanges(entityCache: EntityCache, dbName: string): () => void {
+  const listener = (parts: ObservabilitySet) => {
+    if ('all' in parts) {
+      entityCache.clear();
+      return;
+    }
+    for (const table of [...PUBLIC_TABLES, ...USER_TABLES]) {
+      const written = parts[`idb://${dbName}/${table}/`];
+      if (!written) continue;
+      // Even when none of its rows is cached: the version then tells an in-flight read it raced.
+      entityCache.delete(
+        table,
+        entityCache.keys(table).filter((key) => rangesOverlap(written, new RangeSet(key))),
+      );
+    }
+  };
+  Dexie.on('storagemutated', listener);
+  return () => Dexie.on.storagemutated.unsubscribe(listener);
+}
+
+/** The app's caches, following the app's database. */
 export const cache = new EntityCache();
+followChanges(cache, appDb.name);
 
 /** The cached entity of `table` with this id (userEntries: entryId), or undefined. */
 export function getCached<T extends SyncedTable>(table: T, id: string): Readonly<TableRows[T]> | undefined {

@@ -21,7 +21,6 @@ function loopback(h: Harness): PublicPull & { calls: number } {
         api: h.engine.api,
         post: (e) => {
           if (e.type === 'progress') on.progress(e.table, e.rows);
-          else if (e.type === 'stored') on.stored(e.table, e.keys);
           else result = e;
         },
       },
@@ -35,7 +34,7 @@ function loopback(h: Harness): PublicPull & { calls: number } {
 }
 
 describe('public pull (the sync worker)', () => {
-  it('asks T with the first page, stores every public table, and reports the keys of the rows stored', async () => {
+  it('asks T with the first page, stores every public table, and announces each table it wrote', async () => {
     const h = await make({ pageSize: 100 });
     const events: PullEvent[] = [];
     const changed: SyncedTable[] = [];
@@ -44,15 +43,12 @@ describe('public pull (the sync worker)', () => {
     expect(h.calls.find((c) => c.kind === 'http')?.procedures).toEqual(['getServerTime', 'queryLanguages']);
     const last = events.at(-1);
     expect(last?.type).toBe('done');
-    const stored = events.filter((e): e is Extract<PullEvent, { type: 'stored' }> => e.type === 'stored');
     for (const table of PUBLIC_TABLES) {
-      const reported = stored.filter((e) => e.table === table).flatMap((e) => e.keys);
-      expect(reported.length).toBeGreaterThan(0);
-      // Every row's key once, and nothing but keys (the rows stay in the worker).
-      expect(new Set(reported).size).toBe(reported.length);
-      expect(reported.sort()).toEqual(((await h.db.table(table).toCollection().primaryKeys()) as string[]).sort());
+      expect(await h.db.table(table).count()).toBeGreaterThan(0);
       expect(changed).toContain(table);
     }
+    // Nothing but progress and the end is posted (the rows and their keys stay in the worker).
+    expect(new Set(events.map((e) => e.type))).toEqual(new Set(['progress', 'done']));
     // Progress ends at what was received, per table, in sync order.
     const progressTables = events.filter((e) => e.type === 'progress').map((e) => e.table);
     expect([...new Set(progressTables)]).toEqual([...PUBLIC_TABLES]);

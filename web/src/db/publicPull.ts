@@ -1,17 +1,15 @@
 // T and the public tables since `offset`, as the worker runs them (db/pull.worker.ts), reported as
-// events: progress, the keys of each page's rows once stored (so the main thread's memory cache
-// drops its older copies; the rows themselves never cross), then T or the error. Each page is put
+// events: progress, then T or the error (the rows never cross: each table written is announced on
+// Dexie's channel, which the main thread's live queries and memory cache follow). Each page is put
 // in one go: a worker has no input to keep responsive.
 import { RangeSet } from 'dexie';
 import { errorMessage, isNetworkError, type Api } from '../api/client';
-import { rowKey, type SyncedTable, type WriteItDb } from './db';
+import type { SyncedTable, WriteItDb } from './db';
 import { pullPublicTables, type PullTarget } from './pagePull';
 
-/** What a public pull reports, in order: progress and the keys of the rows stored, then done or
- * error. */
+/** What a public pull reports, in order: progress, then done or error. */
 export type PullEvent =
   | { type: 'progress'; table: SyncedTable; rows: number }
-  | { type: 'stored'; table: SyncedTable; keys: string[] }
   | { type: 'done'; time: number }
   | { type: 'error'; message: string; network: boolean };
 
@@ -41,10 +39,7 @@ export async function runPublicPull(
     put: async (_table, tbl, rows) => {
       await tbl.bulkPut(rows);
     },
-    stored: (table, rows) => {
-      deps.changed?.(table);
-      post({ type: 'stored', table, keys: rows.map((row) => rowKey(table, row)) });
-    },
+    stored: (table) => deps.changed?.(table),
     progress: (table, rows) => post({ type: 'progress', table, rows }),
   };
   try {

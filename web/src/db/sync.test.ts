@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { Entry, PageInput } from '../api/generated/types';
 import { SNAPSHOTS_KEY } from '../app/snapshot/restore';
-import { PUBLIC_TABLES, USER_TABLES } from './db';
-import { LAST_SYNC_KEY } from './sync';
+import { openDb, PUBLIC_TABLES, USER_TABLES } from './db';
+import { createSyncEngine, LAST_SYNC_KEY } from './sync';
 import { allRows, harnessesPerTest, mintToken, newUserId, serverApi, until, type Harness } from './testing/harness';
-import { loadCached } from './cache';
+import { EntityCache, loadCached } from './cache';
 
 const QUERY = {
   languages: 'queryLanguages',
@@ -239,6 +239,24 @@ describe('sync', () => {
     expect(h.cache.get('entries', saved.entry.id)).toBeUndefined();
     expect((await loadCached('entries', saved.entry.id, h.db, h.cache))?.deleted).toBe(true);
     expect(await h.db.entries.count()).toBe(before + 1);
+  });
+
+  it("forgets a cached row another tab's sync updated (the shared lastSync: this tab never pulls it)", async () => {
+    const h = await make();
+    await h.engine.sync();
+    const admin = await adminApi();
+    const saved = await admin.saveEntry.mutate({ id: uuidv7(), languageCode: 'ko', text: '연필', reading: 'yeonpil', meanings: ['pencil'] });
+    await h.engine.sync();
+    expect((await loadCached('entries', saved.entry.id, h.db, h.cache))?.meanings).toEqual(['pencil']);
+    await admin.saveEntry.mutate({ ...saved.entry, meanings: ['pencil', 'crayon'] });
+    // The other tab: its own connection and caches, the same database and local storage.
+    const other = createSyncEngine({ db: openDb(h.db.name), api: h.engine.api, session: h.session, cache: new EntityCache(), storage: h.storage, isOnline: () => true });
+    await other.sync();
+    other.db.close();
+    h.calls.length = 0;
+    await h.engine.sync();
+    expect(ops(h).filter((o) => o.p === 'queryEntries').flatMap((o) => o.output as unknown[])).toEqual([]);
+    expect((await loadCached('entries', saved.entry.id, h.db, h.cache))?.meanings).toEqual(['pencil', 'crayon']);
   });
 
   it('goes offline (not error) when the network fails, and recovers', async () => {

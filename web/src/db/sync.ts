@@ -22,7 +22,6 @@ import {
   LAST_SYNC_KEY,
   db as appDb,
   PUBLIC_TABLES,
-  rowKey,
   USER_TABLES,
   type OutboxItem,
   type SyncedTable,
@@ -415,22 +414,18 @@ export class SyncEngine {
         const keys = (await this.db.table(table).toCollection().primaryKeys()) as string[];
         const drop = keys.filter((k) => !keep.has(rowId(table, k)));
         await this.db.table(table).bulkDelete(drop);
-        this.cache.delete(table, drop);
       }
     });
   }
 
   /** T, then the public tables since `lastSync`: in the worker when there is one, else here.
-   * Either way the memory cache forgets the rows pulled (their next read loads the new ones). */
+   * Either way the memory cache forgets the rows pulled (it follows the database: db/cache.ts). */
   private async pullPublic(lastSync: number, epoch: number): Promise<number> {
     if (this.publicPull) {
       try {
         const time = await this.publicPull(
           { offset: lastSync, pageSize: this.pageSize },
-          {
-            progress: (table, rows) => this.setState({ progress: { table, rows } }),
-            stored: (table, keys) => this.cache.delete(table, keys),
-          },
+          { progress: (table, rows) => this.setState({ progress: { table, rows } }) },
         );
         this.check(epoch);
         return time;
@@ -442,14 +437,13 @@ export class SyncEngine {
   }
 
   /** Pulling on this thread: pages put in time-sized chunks (putPage), stopped when local data
-   * was cleared or the user changed since the sync began; the cache forgets each page's rows. */
+   * was cleared or the user changed since the sync began. */
   private target(epoch: number, userId?: string): PullTarget {
     return {
       db: this.db,
       api: this.api,
       put: (t, tbl, rows) => this.putPage(t, tbl, rows),
       check: () => this.check(epoch, userId),
-      stored: (t, rows) => this.cache.delete(t, rows.map((row) => rowKey(t, row))),
       progress: (t, rows) => this.setState({ progress: { table: t, rows } }),
     };
   }

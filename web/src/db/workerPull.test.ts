@@ -33,7 +33,6 @@ function setup() {
   const seen: string[] = [];
   const on = {
     progress: (table: string, rows: number) => seen.push(`progress ${table} ${rows}`),
-    stored: (table: string, keys: string[]) => seen.push(`stored ${table} ${keys.length}`),
   };
   return { pull, workers, seen, on };
 }
@@ -52,10 +51,10 @@ describe('workerPublicPull', () => {
     expect(new URL(request.url).pathname).toBe('/api/trpc');
     w.reply({ id: request.id + 1, type: 'progress', table: 'decks', rows: 9 }); // another request's
     w.reply({ id: request.id, type: 'progress', table: 'languages', rows: 0 });
-    w.reply({ id: request.id, type: 'stored', table: 'languages', keys: [] });
+    w.reply({ id: request.id, type: 'progress', table: 'languages', rows: 3 });
     w.reply({ id: request.id, type: 'done', time: 1234 });
     expect(await result).toBe(1234);
-    expect(seen).toEqual(['progress languages 0', 'stored languages 0']);
+    expect(seen).toEqual(['progress languages 0', 'progress languages 3']);
     // The same worker serves the next request.
     const next = pull({ offset: 1234, pageSize: 100 }, on);
     expect(workers).toHaveLength(1);
@@ -91,6 +90,6 @@ describe('workerPublicPull', () => {
     const pull = workerPublicPull('/api/trpc', () => {
       throw new Error('SecurityError');
     });
-    await expect(pull!({ offset: 0, pageSize: 100 }, { progress: () => {}, stored: () => {} })).rejects.toBeInstanceOf(PullUnavailable);
+    await expect(pull!({ offset: 0, pageSize: 100 }, { progress: () => {} })).rejects.toBeInstanceOf(PullUnavailable);
   });
 });

@@ -1,7 +1,8 @@
 // The main thread's side of the public tables' pull in a worker (db/pull.worker.ts running
 // db/publicPull.ts): the worker fetches and stores the pages, so a first sync's structured clones
 // and database calls (50,000 entries: several seconds of them) leave the thread that draws the
-// app. Only the keys of the rows stored come back, for the memory cache to drop older copies.
+// app. Only progress comes back: the app's live queries and memory cache hear of each table written
+// through Dexie's own channel (db/publicPull.ts announceTableChanged, db/cache.ts followChanges).
 import { apiUrl } from '../api/client';
 import type { SyncedTable } from './db';
 import type { PullEvent } from './publicPull';
@@ -21,7 +22,7 @@ export type PullReply = PullEvent & { id: number };
 /** Pulls the public tables since `offset`; resolves with the server time T, read before any row. */
 export type PublicPull = (
   input: { offset: number; pageSize: number },
-  on: { progress(table: SyncedTable, rows: number): void; stored(table: SyncedTable, keys: string[]): void },
+  on: { progress(table: SyncedTable, rows: number): void },
 ) => Promise<number>;
 
 /** The worker could not run (it failed to load, or crashed): the caller pulls on its own thread. */
@@ -72,7 +73,6 @@ export function workerPublicPull(
         const m = (e as MessageEvent<PullReply>).data;
         if (m.id !== id) return;
         if (m.type === 'progress') on.progress(m.table, m.rows);
-        else if (m.type === 'stored') on.stored(m.table, m.keys);
         else {
           finish();
           if (m.type === 'done') resolve(m.time);

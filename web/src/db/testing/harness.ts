@@ -4,7 +4,7 @@ import { afterEach, inject } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { createApi, type Api } from '../../api/client';
 import { createSessionStore, type SessionStore } from '../../session/session';
-import { EntityCache } from '../cache';
+import { EntityCache, followChanges } from '../cache';
 import { openDb, type WriteItDb } from '../db';
 import { createMutations, type Mutations } from '../mutations';
 import { createSyncEngine, memoryStorage, type KeyValueStorage, type SyncEngine } from '../sync';
@@ -134,7 +134,9 @@ export async function harness(opts: { pageSize?: number; userId?: string; role?:
     },
   };
   const api = createApi({ url: server().trpcUrl, getIdToken: () => session.getIdToken(), fetch: recordingFetch(calls, net) });
+  // As the app's cache follows the app's database.
   const cache = new EntityCache();
+  const unfollow = followChanges(cache, db.name);
   const engine = createSyncEngine({ db, api, session, cache, storage, pageSize: opts.pageSize, isOnline: () => true });
   const h: Harness = {
     engine,
@@ -152,6 +154,7 @@ export async function harness(opts: { pageSize?: number; userId?: string; role?:
       return userId;
     },
     async close() {
+      unfollow();
       db.close();
       await db.delete();
     },
