@@ -34,7 +34,7 @@
 #   BENCH_WEB_REVIEW_DECKS=3  decks reviewed for benchmark 6
 #   BENCH_WEB_LIGHTHOUSE=mobile,desktop   form factors ('' skips Lighthouse)
 #   BENCH_WEB_LIGHTHOUSE_STARTER=1        0 skips the Lighthouse run on the starter-only server
-#   BENCH_WEB_LH_RUNS=3       Lighthouse runs per form factor (the figure is the median run)
+#   BENCH_WEB_LH_RUNS=5       Lighthouse runs per form factor (the figure is the median run)
 #   BENCH_ENTRIES / BENCH_DECKS / BENCH_CHARACTERS   catalogue size
 #   BENCH_MATCHER_BROWSER=1   0 skips the Chromium half of benchmark 7
 #
