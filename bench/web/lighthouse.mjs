@@ -3,8 +3,9 @@
 // performance, accessibility, best-practices (+ pwa when this Lighthouse still has it; 12 removed
 // it, see offline.mjs for the installability facts). Each form factor runs BENCH_WEB_LH_RUNS times
 // (default 5, as Lighthouse's own guidance on variability advises: on this 2-core VM one run's
-// performance score for the same build and data swings by up to 7 points: starter 92-97,
-// catalogue 83-90), so the figure is Lighthouse's own median run (lib/median-run.js: closest to the median FCP and TTI),
+// performance score for the same build and data swings by up to 7 points, starter 92-97,
+// catalogue 83-90), so the figure is Lighthouse's own median run (lib/median-run.js: closest to
+// the median FCP and TTI),
 // with every run's score and metrics printed. For the median run: the scores, the metrics, and
 // every audit below 1 in accessibility and best-practices with the elements concerned. Its
 // reports go to bench/web/results/ (git-ignored).
