@@ -2,6 +2,7 @@
 // builds/latest.json, the page start inlined into index.html (last visit's styles and page
 // snapshot), the service worker that precaches the app shell (offline start), Brotli and gzip
 // copies of the hashed files, and the dev server proxying the API to a local `writeit serve`.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -11,7 +12,16 @@ import { buildInfoPlugin } from './src/offline/buildInfoPlugin';
 import { precompressPlugin } from './src/offline/precompressPlugin';
 import { snapshotStartPlugin } from './src/app/snapshot/vitePlugin';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: {
+    // React Router 7's package exports name only its development build (remix-run/react-router
+    // #12532, #14102), whose dev warnings then ship and run in production; the production build
+    // differs only in ENABLE_DEV_WARNINGS = false, which the minifier then drops.
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : [],
+  },
   plugins: [
     react(),
     i18nMessagesPlugin(),
@@ -89,4 +99,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
