@@ -23,11 +23,9 @@ export const NAMED_CHUNKS: NamedChunks = {
   ],
 };
 
-const normal = (id: string) => id.replaceAll('\\', '/');
-
 /** Whether module `id` (an absolute path) is one of `modules`. */
 export function isOneOf(id: string, modules: readonly string[]): boolean {
-  const path = normal(id);
+  const path = id.replaceAll('\\', '/');
   return modules.some((m) => path.endsWith(`/${m}`));
 }
 
@@ -36,8 +34,8 @@ export function missingModules(bundle: OutputBundle, chunks: NamedChunks): strin
   const outputs = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
   const missing: string[] = [];
   for (const [name, modules] of Object.entries(chunks)) {
-    const ids = outputs.filter((c) => c.name === name).flatMap((c) => c.moduleIds.map(normal));
-    for (const m of modules) if (!ids.some((id) => id.endsWith(`/${m}`))) missing.push(`${name}/${m}`);
+    const ids = outputs.filter((c) => c.name === name).flatMap((c) => c.moduleIds);
+    for (const m of modules) if (!ids.some((id) => isOneOf(id, [m]))) missing.push(`${name}/${m}`);
   }
   return missing;
 }

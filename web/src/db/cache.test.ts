@@ -4,6 +4,7 @@ import type { Deck, UserEntry } from '../api/generated/types';
 import { deepFreeze, EntityCache, followChanges, loadCached } from './cache';
 import { openDb } from './db';
 import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL } from './publicPull';
+import { until } from './testing/harness';
 
 const deck = (id: string): Deck => ({
   id,
@@ -81,13 +82,6 @@ describe('EntityCache', () => {
   });
 });
 
-
-/** Resolves once `check` holds (Dexie's channel delivers asynchronously). */
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
-}
-
 describe('followChanges', () => {
   it("forgets the rows another connection writes (another tab's), and only those", async () => {
     const db = openDb('cache-follow-test');
@@ -126,6 +120,7 @@ describe('followChanges', () => {
     c.put('entries', [{ id: 'e1', languageCode: 'ko', text: 't', reading: '', meanings: [], notes: '', examples: [], audioUrl: null, updatedAt: 1, deleted: false }]);
     const channel = new BroadcastChannel(DEXIE_MUTATIONS_CHANNEL);
     announceTableChanged(db, 'decks', channel);
+    // Dexie's channel delivers asynchronously.
     await until(() => c.get('decks', 'c1') === undefined);
     expect(c.get('entries', 'e1')).toBeDefined();
     // What Dexie sends when a page comes back from the back-forward cache.
