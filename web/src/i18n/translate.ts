@@ -1,8 +1,13 @@
 // Message lookup and formatting: `{name}` placeholders, and plural forms chosen by
 // Intl.PluralRules from keys suffixed `_zero`, `_one`, `_two`, `_few`, `_many`, `_other`
 // (when `count` is given). Missing keys fall back to English, then to the key itself.
+// Text of one direction inside text of the other is isolated with Unicode's bidi controls (as
+// MessageFormat 2 does for its placeholders), so neutral characters stay where they belong: an
+// English fallback in a right-to-left locale otherwise reads '.done 0 of 20' for '0 of 20 done.',
+// and a deck title in parentheses loses its last one to the other end.
 import type enUS from './messages/en-US.json';
 import { formatNumber } from './formatNumber';
+import { localeDirection } from './locale';
 
 type AllKeys = keyof typeof enUS;
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
@@ -46,12 +51,25 @@ function lookup(messages: Messages, key: string, count: number | undefined, loca
   return messages[key];
 }
 
-function interpolate(template: string, params: MessageParams | undefined, locale: string): string {
+/** Left-to-right isolate, first-strong isolate (direction from the text's first letter), and the
+ * pop that ends either (Unicode Bidirectional Algorithm, UAX #9). */
+export const LRI = '\u2066';
+export const FSI = '\u2068';
+export const PDI = '\u2069';
+
+/** Letters of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic
+ * and their presentation forms). */
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]|\ud802[\udc00-\udfff]|\ud83a[\udc00-\udfff]/;
+
+function interpolate(template: string, params: MessageParams | undefined, locale: string, rtl: boolean): string {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return typeof value === 'number' ? formatNumber(locale, value) : value;
+    if (typeof value === 'number') return formatNumber(locale, value);
+    // A value (a deck title, a path) takes its own direction where it might differ from the
+    // message's: always in a right-to-left message, and when it has right-to-left letters.
+    return rtl || RTL_LETTER.test(value) ? FSI + value + PDI : value;
   });
 }
 
@@ -64,8 +82,12 @@ export function translate(
   params?: MessageParams,
 ): string {
   const count = typeof params?.count === 'number' ? params.count : undefined;
+  const rtl = localeDirection(locale) === 'rtl';
   const own = lookup(messages, key, count, locale);
-  if (own !== undefined) return interpolate(own, params, locale);
+  if (own !== undefined) return interpolate(own, params, locale, rtl);
   const english = lookup(fallback, key, count, 'en-US');
-  return interpolate(english ?? key, params, english === undefined ? locale : 'en-US');
+  if (english === undefined) return interpolate(key, params, locale, rtl);
+  const text = interpolate(english, params, 'en-US', false);
+  // English in a right-to-left page reads left to right.
+  return rtl ? LRI + text + PDI : text;
 }
