@@ -176,7 +176,8 @@ describe('app shell', () => {
   it('shows a deck with its entries in order and links to review and test', async () => {
     renderAt(`/decks/${DECK_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Basics' })).toBeTruthy();
-    const items = await screen.findAllByText(/^단어00\d · /);
+    // A row's label is text and reading, each in its own <bdi> (features/shared/EntryLabel.tsx).
+    const items = await screen.findAllByText((_, el) => !!el?.classList.contains('MuiListItemText-primary') && /^단어00\d · /.test(el.textContent ?? ''));
     expect(items.map((i) => i.textContent)).toEqual(['단어000 · dan-eo 0', '단어001 · dan-eo 1', '단어002 · dan-eo 2']);
     expect(screen.getByRole('link', { name: 'Review' }).getAttribute('href')).toBe(`/decks/${DECK_ID}/review`);
     expect(screen.getByRole('link', { name: 'Test' }).getAttribute('href')).toBe(`/decks/${DECK_ID}/test`);

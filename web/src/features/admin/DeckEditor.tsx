@@ -322,7 +322,7 @@ function SortableEntry({ id, index, count, entry, languageCode, onMove, onRemove
         primary={
           entry ? (
             <MuiLink component={Link} to={`/admin/${languageCode}/entries/${id}`} lang={entry.languageCode}>
-              {entry.text}
+              <bdi>{entry.text}</bdi>
             </MuiLink>
           ) : (
             text
@@ -390,7 +390,7 @@ function EntryPicker({ deck, languageCode, onAdd }: { deck: Deck; languageCode: 
                 </Button>
               }
             >
-              <ListItemText primary={e.text} secondary={[e.reading, e.meanings.join('; ')].filter(Boolean).join(' · ')} slotProps={{ primary: { lang: e.languageCode } }} />
+              <ListItemText primary={<bdi>{e.text}</bdi>} secondary={<bdi>{[e.reading, e.meanings.join('; ')].filter(Boolean).join(' · ')}</bdi>} slotProps={{ primary: { lang: e.languageCode } }} />
             </ListItem>
           ))}
         </List>

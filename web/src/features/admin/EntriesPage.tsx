@@ -44,6 +44,7 @@ import {
   type EntryFilters,
 } from './entryFilters';
 import { adminCrumbs } from './shared';
+import { EntryLabel } from '../shared/EntryLabel';
 
 type BulkKind = 'add' | 'remove' | 'delete';
 
@@ -182,8 +183,8 @@ function AdminEntryRow({ entry, to, checked, onToggle }: { entry: Entry; to: str
       />
       <ListItemButton component={Link} to={to} divider sx={{ height: '100%', minWidth: 0 }}>
         <ListItemText
-          primary={entry.reading && entry.reading !== entry.text ? `${entry.text} · ${entry.reading}` : entry.text}
-          secondary={entry.meanings.join('; ')}
+          primary={<EntryLabel entry={entry} />}
+          secondary={<bdi>{entry.meanings.join('; ')}</bdi>}
           slotProps={{ primary: { lang: entry.languageCode, noWrap: true }, secondary: { noWrap: true } }}
         />
       </ListItemButton>

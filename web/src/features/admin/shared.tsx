@@ -113,11 +113,11 @@ export function RecentChanges({ changes, showLanguage }: { changes: Change[] | u
         ]
           .filter(Boolean)
           .join(' · ');
-        const text = <ListItemText primary={c.label} secondary={secondary} slotProps={{ primary: { lang: c.languageCode, noWrap: true } }} />;
+        const text = <ListItemText primary={<bdi>{c.label}</bdi>} secondary={secondary} slotProps={{ primary: { lang: c.languageCode, noWrap: true } }} />;
         return (
           <ListItem key={`${c.kind}/${c.id}`} disablePadding divider>
             {c.deleted ? (
-              <ListItemText sx={{ px: 2, py: 0.5 }} primary={c.label} secondary={secondary} slotProps={{ primary: { lang: c.languageCode, noWrap: true } }} />
+              <ListItemText sx={{ px: 2, py: 0.5 }} primary={<bdi>{c.label}</bdi>} secondary={secondary} slotProps={{ primary: { lang: c.languageCode, noWrap: true } }} />
             ) : (
               <ListItemButton component={Link} to={`/admin/${c.languageCode}/${SECTION[c.kind]}/${c.id}`}>
                 {text}

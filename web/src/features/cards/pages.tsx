@@ -103,7 +103,7 @@ export function CardsPage() {
                     return (
                       <ListItemButton component={Link} to={`/entries/${card.entryId}`} divider sx={{ height: '100%' }}>
                         <ListItemText
-                          primary={entry?.text ?? card.entryId}
+                          primary={<bdi>{entry?.text ?? card.entryId}</bdi>}
                           secondary={`${kindLabel(card.kind)} · ${stateLabel(card.state)} · ${t('cards.dueAt', { time: formatDateTime(card.due) })}`}
                           slotProps={{ primary: { lang: entry?.languageCode, noWrap: true }, secondary: { noWrap: true } }}
                         />

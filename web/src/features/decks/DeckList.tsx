@@ -28,8 +28,8 @@ export function DeckRow({ deck, to, dueByEntry, mine }: {
   return (
     <ListItemButton component={Link} to={to} divider sx={{ height: '100%' }}>
       <ListItemText
-        primary={deck.title}
-        secondary={deck.description || undefined}
+        primary={<bdi>{deck.title}</bdi>}
+        secondary={deck.description ? <bdi>{deck.description}</bdi> : undefined}
         slotProps={{ primary: { lang: deck.languageCode, noWrap: true }, secondary: { noWrap: true } }}
         sx={{ minWidth: 0 }}
       />

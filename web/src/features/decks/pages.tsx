@@ -24,6 +24,7 @@ import { languageCodeStore } from '../../app/languageCode';
 import { db } from '../../db/db';
 import { saveUserDeck, saveUserEntry } from '../../db/mutations';
 import { useI18n, useT } from '../../i18n/I18nContext';
+import { EntryLabel } from '../shared/EntryLabel';
 import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
 import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
 import {
@@ -204,8 +205,8 @@ function DeckEntryRow({ deck, entry, index, enabled, due }: {
           {formatNumber(index + 1)}
         </Typography>
         <ListItemText
-          primary={entry.reading && entry.reading !== entry.text ? `${entry.text} · ${entry.reading}` : entry.text}
-          secondary={entry.meanings.join('; ')}
+          primary={<EntryLabel entry={entry} />}
+          secondary={<bdi>{entry.meanings.join('; ')}</bdi>}
           slotProps={{ primary: { lang: entry.languageCode, noWrap: true }, secondary: { noWrap: true } }}
           sx={{ minWidth: 0 }}
         />
@@ -240,7 +241,7 @@ export function DeckPage() {
         crumbs={[{ to: '/decks', label: t('decks.title') }]}
         subtitle={
           <Stack spacing={1}>
-            {deck.description && <span>{deck.description}</span>}
+            {deck.description && <bdi>{deck.description}</bdi>}
             <Stack direction="row" spacing={1}>
               <Chip size="small" label={t('decks.entryCount', { count: deck.entryIds.length })} />
               <Chip size="small" color={due > 0 ? 'primary' : 'default'} label={t('decks.dueCount', { count: due })} />

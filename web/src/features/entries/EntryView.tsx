@@ -50,7 +50,9 @@ export function EntryDetails({ entry }: { entry: Entry }) {
           <Box component="ol" sx={{ m: 0, paddingInlineStart: 3 }}>
             {entry.meanings.map((m, i) => (
               <li key={i}>
-                <Typography>{m}</Typography>
+                <Typography>
+                  <bdi>{m}</bdi>
+                </Typography>
               </li>
             ))}
           </Box>
@@ -61,7 +63,9 @@ export function EntryDetails({ entry }: { entry: Entry }) {
           <Typography variant="h6" component="h2" id="entry-notes">
             {t('entry.notes')}
           </Typography>
-          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{entry.notes}</Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap' }}>
+            <bdi>{entry.notes}</bdi>
+          </Typography>
         </section>
       )}
       <section aria-labelledby="entry-examples">
@@ -74,7 +78,7 @@ export function EntryDetails({ entry }: { entry: Entry }) {
           <List disablePadding>
             {entry.examples.map((ex, i) => (
               <ListItem key={i} disableGutters divider>
-                <ListItemText primary={ex.text} secondary={ex.translation} slotProps={{ primary: { lang: entry.languageCode } }} />
+                <ListItemText primary={<bdi>{ex.text}</bdi>} secondary={<bdi>{ex.translation}</bdi>} slotProps={{ primary: { lang: entry.languageCode } }} />
               </ListItem>
             ))}
           </List>
@@ -98,14 +102,14 @@ export function EntryHeading({ entry, speak = false }: { entry: Entry; speak?: b
   return (
     <Paper variant="outlined" sx={{ p: 3, mb: 3, textAlign: 'center' }}>
       <Typography variant="h2" component="p" lang={entry.languageCode} sx={{ wordBreak: 'break-word' }}>
-        {entry.text}
+        <bdi>{entry.text}</bdi>
       </Typography>
       {entry.reading && entry.reading !== entry.text && (
         <Typography variant="h6" component="p" color="text.secondary" lang={entry.languageCode}>
           <Box component="span" sx={visuallyHidden}>
             {t('entry.reading')}:{' '}
           </Box>
-          {entry.reading}
+          <bdi>{entry.reading}</bdi>
         </Typography>
       )}
       {speak && (

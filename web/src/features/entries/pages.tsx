@@ -12,6 +12,7 @@ import type { Deck, Entry } from '../../api/generated/types';
 import { languageCodeStore } from '../../app/languageCode';
 import { db } from '../../db/db';
 import { useT } from '../../i18n/I18nContext';
+import { EntryLabel } from '../shared/EntryLabel';
 import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
 import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
 import { useDeck, useEntry } from '../shared/hooks';
@@ -134,8 +135,8 @@ function EntryRow({ entry, to }: { entry: Entry; to: string }) {
   return (
     <ListItemButton component={Link} to={to} divider sx={{ height: '100%' }}>
       <ListItemText
-        primary={entry.reading && entry.reading !== entry.text ? `${entry.text} · ${entry.reading}` : entry.text}
-        secondary={entry.meanings.join('; ')}
+        primary={<EntryLabel entry={entry} />}
+        secondary={<bdi>{entry.meanings.join('; ')}</bdi>}
         slotProps={{ primary: { lang: entry.languageCode, noWrap: true }, secondary: { noWrap: true } }}
       />
     </ListItemButton>

@@ -118,7 +118,7 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
           {t('reading.prompt')}
         </Typography>
         <Typography lang={entry.languageCode} component="p" sx={{ fontSize: { xs: '3.5rem', md: '6rem' }, lineHeight: 1.2, my: 2, wordBreak: 'break-word' }}>
-          {entry.text}
+          <bdi>{entry.text}</bdi>
         </Typography>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Button variant="outlined" onClick={() => speech.speak(entry.text)} disabled={speech.status !== 'ready'} aria-keyshortcuts="L">
@@ -143,11 +143,11 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
                   <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
                     {t('study.reading')}:{' '}
                   </Box>
-                  {entry.reading}
+                  <bdi>{entry.reading}</bdi>
                 </Typography>
               )}
               <Typography variant="h6" component="p" color="text.secondary">
-                {entry.meanings.join('; ')}
+                <bdi>{entry.meanings.join('; ')}</bdi>
               </Typography>
             </Box>
           )}

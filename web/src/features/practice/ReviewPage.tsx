@@ -327,11 +327,11 @@ function ReviewCard({
       </Typography>
       {item.kind === 'writing' ? (
         <Typography variant="h4" component="p" sx={{ wordBreak: 'break-word' }}>
-          {meanings}
+          <bdi>{meanings}</bdi>
         </Typography>
       ) : (
         <Typography variant="h2" component="p" lang={lang} sx={{ wordBreak: 'break-word' }} data-testid="card-front">
-          {entry.text}
+          <bdi>{entry.text}</bdi>
         </Typography>
       )}
       {item.kind === 'writing' && !revealed && (
@@ -344,7 +344,7 @@ function ReviewCard({
           <Box sx={{ borderBlockStart: 1, borderColor: 'divider', pt: 3 }} data-testid="card-back">
             {item.kind === 'writing' && (
               <Typography variant="h2" component="p" lang={lang} sx={{ wordBreak: 'break-word' }}>
-                {entry.text}
+                <bdi>{entry.text}</bdi>
               </Typography>
             )}
             {hasReading && (
@@ -352,7 +352,7 @@ function ReviewCard({
                 <Box component="span" sx={visuallyHidden}>
                   {t('study.reading')}:{' '}
                 </Box>
-                {entry.reading}
+                <bdi>{entry.reading}</bdi>
               </Typography>
             )}
             {item.kind !== 'writing' && (
@@ -360,7 +360,7 @@ function ReviewCard({
                 <Box component="span" sx={visuallyHidden}>
                   {t('study.meaning')}:{' '}
                 </Box>
-                {meanings}
+                <bdi>{meanings}</bdi>
               </Typography>
             )}
           </Box>

@@ -155,7 +155,7 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
               : t('quiz.trueFalse', { meaning: question.statement ?? '' })}
         </Typography>
         <Typography variant="h2" component="p" lang={lang} sx={{ textAlign: 'center', my: 3, wordBreak: 'break-word' }} data-testid="quiz-prompt">
-          {question.entry.text}
+          <bdi>{question.entry.text}</bdi>
         </Typography>
 
         {question.type === 'choice' && (
@@ -177,7 +177,7 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
                   <Box component="span" sx={{ opacity: 0.7, marginInlineEnd: 1 }} aria-hidden>
                     {i + 1}.
                   </Box>
-                  {o}
+                  <bdi>{o}</bdi>
                 </Button>
               );
             })}

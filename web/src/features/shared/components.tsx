@@ -39,18 +39,18 @@ export function PageHeader({
         <Breadcrumbs aria-label={t('nav.breadcrumbs')} sx={{ mb: 1 }}>
           {crumbs.map((c) => (
             <Link key={c.to} component={RouterLink} to={c.to} underline="hover" color="inherit">
-              {c.label}
+              <bdi>{c.label}</bdi>
             </Link>
           ))}
           <Typography color="text.primary" lang={lang}>
-            {title}
+            <bdi>{title}</bdi>
           </Typography>
         </Breadcrumbs>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Box>
           <Typography variant="h4" component="h1" lang={lang} sx={{ wordBreak: 'break-word' }}>
-            {title}
+            <bdi>{title}</bdi>
           </Typography>
           {subtitle && (
             <Typography variant="body1" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
