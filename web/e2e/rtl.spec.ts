@@ -73,3 +73,21 @@ test('English text in a right-to-left locale still reads left to right', async (
   expect(description).toBeDefined();
   expect(description![0]).toBeLessThan(description![1]);
 });
+
+test('a content line too long for its row shows its start in a right-to-left page', async ({ page, context, baseURL }) => {
+  // A deck row's description runs in its own direction (app/contentLine.ts), so the English one
+  // shows "The 40 basic…" and ends in the ellipsis, instead of "…compound vowels." as before.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await context.addCookies([{ name: 'locale', value: 'he', url: baseURL! }]);
+  await page.goto('/decks');
+  const text = page.getByText(/^The 40 basic letters/);
+  await expect(text).toBeVisible();
+  // The line's block (the text sits in a <bdi> inside it, as wide as the whole text).
+  const box = (await text.locator('xpath=ancestor::*[contains(@class, "MuiListItemText-secondary")]').boundingBox())!;
+  const first = await lefts(page, /^(The) (40)/);
+  expect(first).toBeDefined();
+  // "The" is inside the line's visible box, and drawn before "40".
+  expect(first![0]).toBeGreaterThanOrEqual(box.x - 1);
+  expect(first![0]).toBeLessThan(first![1]);
+  expect(first![1]).toBeLessThan(box.x + box.width);
+});

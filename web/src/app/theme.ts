@@ -1,6 +1,7 @@
 // The Material UI theme from SPEC §9: primary colour, canvas colours (light and dark),
 // breakpoints (with xxl), container width, and the scroll-to animation duration.
 import { createTheme, type Theme } from '@mui/material/styles';
+import { CONTENT_LINE_CLASS } from './contentLine';
 
 /** Scroll-to animation duration (ms). */
 export const SCROLL_TO_DURATION_MS = 300;
@@ -53,6 +54,11 @@ export function createAppTheme(mode: 'light' | 'dark', direction: 'ltr' | 'rtl' 
       canvas: CANVAS_COLORS[mode],
     },
     components: {
+      MuiCssBaseline: {
+        // A line of content text runs in its own direction but aligns as its parent does
+        // (app/contentLine.ts); Chromium and Safari know only the prefixed keyword.
+        styleOverrides: `.${CONTENT_LINE_CLASS} { text-align: -webkit-match-parent; text-align: match-parent; }`,
+      },
       MuiContainer: {
         defaultProps: { maxWidth: false },
         styleOverrides: { root: { maxWidth: CONTAINER_MAX_WIDTH } },

@@ -45,6 +45,7 @@ import {
 } from './entryFilters';
 import { adminCrumbs } from './shared';
 import { EntryLabel } from '../shared/EntryLabel';
+import { contentLine } from '../../app/contentLine';
 
 type BulkKind = 'add' | 'remove' | 'delete';
 
@@ -185,7 +186,7 @@ function AdminEntryRow({ entry, to, checked, onToggle }: { entry: Entry; to: str
         <ListItemText
           primary={<EntryLabel entry={entry} />}
           secondary={<bdi>{entry.meanings.join('; ')}</bdi>}
-          slotProps={{ primary: { lang: entry.languageCode, noWrap: true }, secondary: { noWrap: true } }}
+          slotProps={{ primary: contentLine(entry.languageCode), secondary: contentLine() }}
         />
       </ListItemButton>
     </>

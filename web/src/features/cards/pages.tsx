@@ -18,6 +18,7 @@ import { filterRows, haystack } from '../shared/filter';
 import { useNow } from '../shared/hooks';
 import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
 import { CARD_STATES } from '../stats/stats';
+import { contentLine } from '../../app/contentLine';
 
 // Statistics load with their chart library on demand, never with the page's own code.
 const StatsSection = lazy(() => import('../stats/StatsSection'));
@@ -32,7 +33,7 @@ interface CardRow {
 }
 
 export function CardsPage() {
-  const { t, formatDateTime, formatNumber } = useI18n();
+  const { t, formatDateTime } = useI18n();
   const now = useNow();
   const [language, setLanguage] = useListLanguage();
   const { query, setQuery, deferred } = useSearch();
@@ -87,7 +88,7 @@ export function CardsPage() {
               <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} aria-label={t('cards.byState')} role="list">
                 <Chip role="listitem" color="primary" label={t('cards.due', { count: counts.due })} />
                 {CARD_STATES.map((s) => (
-                  <Chip role="listitem" key={s} variant="outlined" label={`${stateLabel(s)}: ${formatNumber(counts.byState[s] ?? 0)}`} />
+                  <Chip role="listitem" key={s} variant="outlined" label={t('lists.labelValue', { label: stateLabel(s), value: counts.byState[s] ?? 0 })} />
                 ))}
               </Stack>
               {shown.length === 0 ? (
@@ -105,7 +106,7 @@ export function CardsPage() {
                         <ListItemText
                           primary={<bdi>{entry?.text ?? card.entryId}</bdi>}
                           secondary={`${kindLabel(card.kind)} · ${stateLabel(card.state)} · ${t('cards.dueAt', { time: formatDateTime(card.due) })}`}
-                          slotProps={{ primary: { lang: entry?.languageCode, noWrap: true }, secondary: { noWrap: true } }}
+                          slotProps={{ primary: contentLine(entry?.languageCode), secondary: { noWrap: true } }}
                         />
                       </ListItemButton>
                     );

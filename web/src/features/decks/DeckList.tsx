@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import type { Deck } from '../../api/generated/types';
 import { useT } from '../../i18n/I18nContext';
 import { dueInDeck } from '../shared/hooks';
+import { contentLine } from '../../app/contentLine';
 
 /** Decks rendered at first, and added by each "show more". */
 export const DECKS_PER_PAGE = 50;
@@ -30,7 +31,7 @@ export function DeckRow({ deck, to, dueByEntry, mine }: {
       <ListItemText
         primary={<bdi>{deck.title}</bdi>}
         secondary={deck.description ? <bdi>{deck.description}</bdi> : undefined}
-        slotProps={{ primary: { lang: deck.languageCode, noWrap: true }, secondary: { noWrap: true } }}
+        slotProps={{ primary: contentLine(deck.languageCode), secondary: contentLine() }}
         sx={{ minWidth: 0 }}
       />
       <Stack direction="row" spacing={1} sx={{ flexShrink: 0, marginInlineStart: 2 }}>

@@ -47,6 +47,7 @@ import { CARD_STATES, cardsByState, endOfToday } from '../stats/stats';
 import { DECKS_PER_PAGE } from './DeckList';
 import { VirtualDeckList } from './VirtualDeckList';
 import { compareKeys } from '../../db/order';
+import { contentLine } from '../../app/contentLine';
 
 // Statistics load with their chart library on demand, never with the deck list's code.
 const StatsSection = lazy(() => import('../stats/StatsSection'));
@@ -119,7 +120,7 @@ export function DecksPage() {
 
 /** The learner's progress in a deck: cards by state among its entries, due today, entries started. */
 function DeckProgress({ deck, cards, disabled }: { deck: Deck; cards: UserCard[] | undefined; disabled: Set<string> | undefined }) {
-  const { t, formatNumber } = useI18n();
+  const t = useT();
   const now = useNow();
   const stats = useMemo(() => {
     if (!cards) return undefined;
@@ -158,7 +159,7 @@ function DeckProgress({ deck, cards, disabled }: { deck: Deck; cards: UserCard[]
             <Chip role="listitem" color={stats.due > 0 ? 'primary' : 'default'} data-testid="deck-due-today"
               label={t('deckPage.dueToday', { count: stats.due })} />
             {CARD_STATES.map((s) => (
-              <Chip role="listitem" key={s} variant="outlined" label={`${stateLabel(s)}: ${formatNumber(stats.byState[s])}`} />
+              <Chip role="listitem" key={s} variant="outlined" label={t('lists.labelValue', { label: stateLabel(s), value: stats.byState[s] })} />
             ))}
             {off > 0 && <Chip role="listitem" variant="outlined" label={t('deckPage.disabledCount', { count: off })} />}
           </Stack>
@@ -207,7 +208,7 @@ function DeckEntryRow({ deck, entry, index, enabled, due }: {
         <ListItemText
           primary={<EntryLabel entry={entry} />}
           secondary={<bdi>{entry.meanings.join('; ')}</bdi>}
-          slotProps={{ primary: { lang: entry.languageCode, noWrap: true }, secondary: { noWrap: true } }}
+          slotProps={{ primary: contentLine(entry.languageCode), secondary: contentLine() }}
           sx={{ minWidth: 0 }}
         />
         {due > 0 && <Chip size="small" color="primary" label={t('decks.dueCount', { count: due })} sx={{ marginInlineStart: 1 }} />}

@@ -18,6 +18,7 @@ import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
 import { useDeck, useEntry } from '../shared/hooks';
 import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
 import { EnableSwitch, EntryCharacters, EntryDecks, EntryDetails, EntryHeading, PracticeLinks } from './EntryView';
+import { contentLine } from '../../app/contentLine';
 
 /** Rows read first (before the whole list), enough to fill a tall screen. */
 export const FIRST_ENTRIES = 40;
@@ -137,7 +138,7 @@ function EntryRow({ entry, to }: { entry: Entry; to: string }) {
       <ListItemText
         primary={<EntryLabel entry={entry} />}
         secondary={<bdi>{entry.meanings.join('; ')}</bdi>}
-        slotProps={{ primary: { lang: entry.languageCode, noWrap: true }, secondary: { noWrap: true } }}
+        slotProps={{ primary: contentLine(entry.languageCode), secondary: contentLine() }}
       />
     </ListItemButton>
   );

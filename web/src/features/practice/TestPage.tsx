@@ -289,7 +289,7 @@ function QuizResults({ results, elapsedMs, deckId, onAgain }: { results: Result[
                     {r.question.entry.reading && r.question.entry.reading !== r.question.entry.text ? ` · ${r.question.entry.reading}` : ''}
                   </span>
                 }
-                secondary={`${t('quiz.yourAnswer', { answer: given(r) })} — ${t('quiz.expected', { answer: expected(r.question) })}`}
+                secondary={t('lists.pair', { first: t('quiz.yourAnswer', { answer: given(r) }), second: t('quiz.expected', { answer: expected(r.question) }) })}
               />
             </ListItem>
           ))}

@@ -48,7 +48,7 @@ export function Heatmap({ map }: { map: HeatmapData }) {
             cell ? (
               <rect key={`${w}-${d}`} x={w * (CELL + GAP)} y={TOP + d * (CELL + GAP)} width={CELL} height={CELL} rx={2}
                 fill={colour(cell.level)} data-count={cell.count}>
-                <title>{`${dateFormat.format(cell.day)}: ${t('stats.reviewsOnDay', { count: cell.count })}`}</title>
+                <title>{t('lists.labelValue', { label: dateFormat.format(cell.day), value: t('stats.reviewsOnDay', { count: cell.count }) })}</title>
               </rect>
             ) : null,
           ),

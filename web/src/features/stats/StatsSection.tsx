@@ -142,7 +142,7 @@ export default function StatsSection({ entryIds, deckId }: { entryIds: readonly 
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <ChartCard title={t('cards.byState')} id="stats-states"
-            caption={CARD_STATES.map((s) => `${t(`cards.state.${stateNames[s]}`)}: ${formatNumber(stats.states[s])}`).join(' · ')}>
+            caption={CARD_STATES.map((s) => t('lists.labelValue', { label: t(`cards.state.${stateNames[s]}`), value: stats.states[s] })).join(' · ')}>
             {stats.states.some((n) => n > 0) ? (
               <PieChart
                 height={CHART_HEIGHT}
