@@ -174,7 +174,7 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
                   lang={question.kind === 'reading' ? lang : undefined}
                   sx={{ justifyContent: 'flex-start', textTransform: 'none', textAlign: 'start', py: 1.5 }}
                 >
-                  <Box component="span" sx={{ opacity: 0.7, marginInlineEnd: 1 }} aria-hidden>
+                  <Box component="span" sx={{ marginInlineEnd: 1 }} aria-hidden>
                     {i + 1}.
                   </Box>
                   <bdi>{o}</bdi>
