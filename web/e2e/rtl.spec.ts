@@ -82,8 +82,8 @@ test('a content line too long for its row shows its start in a right-to-left pag
   await page.goto('/decks');
   const text = page.getByText(/^The 40 basic letters/);
   await expect(text).toBeVisible();
-  // The line's block (the text sits in a <bdi> inside it, as wide as the whole text).
-  const box = (await text.locator('xpath=ancestor::*[contains(@class, "MuiListItemText-secondary")]').boundingBox())!;
+  // The line's block: its visible box, which a too-long text overflows.
+  const box = (await text.locator('xpath=ancestor-or-self::*[contains(@class, "MuiListItemText-secondary")]').boundingBox())!;
   const first = await lefts(page, /^(The) (40)/);
   expect(first).toBeDefined();
   // "The" is inside the line's visible box, and drawn before "40".

@@ -1,7 +1,8 @@
 // One line of content text from the data in a list row (a deck's title or description, an entry's
 // text and meanings): it takes its own direction (dir="auto"), so a line too long for its row shows
 // its start and ends in the ellipsis whichever way the page runs, while the theme's rule for the
-// class (app/theme.ts) keeps it aligned as the page is.
+// class (app/theme.ts) keeps it aligned as the page is. Being dir="auto", the line is isolated
+// already: a single value in it needs no <bdi> (two, as in shared/EntryLabel.tsx, still do).
 
 /** The class of such a line; app/theme.ts aligns it with its parent. */
 export const CONTENT_LINE_CLASS = 'wi-content-line';

@@ -23,6 +23,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useNavigate, useParams } from 'react-router';
+import { contentLine } from '../../app/contentLine';
 import type { Deck, Entry } from '../../api/generated/types';
 import { db } from '../../db/db';
 import { saveDeck, saveEntry } from '../../db/mutations';
@@ -31,6 +32,7 @@ import { ENTRY_ROW_HEIGHT, useEntryRows } from '../entries/pages';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
 import { useDecksOfLanguage } from '../shared/hooks';
+import { EntryLabel } from '../shared/EntryLabel';
 import { ListToolbar, VirtualList, useSearch } from '../shared/lists';
 import { newEntryPath } from './entryForm';
 import {
@@ -44,8 +46,6 @@ import {
   type EntryFilters,
 } from './entryFilters';
 import { adminCrumbs } from './shared';
-import { EntryLabel } from '../shared/EntryLabel';
-import { contentLine } from '../../app/contentLine';
 
 type BulkKind = 'add' | 'remove' | 'delete';
 
@@ -185,7 +185,7 @@ function AdminEntryRow({ entry, to, checked, onToggle }: { entry: Entry; to: str
       <ListItemButton component={Link} to={to} divider sx={{ height: '100%', minWidth: 0 }}>
         <ListItemText
           primary={<EntryLabel entry={entry} />}
-          secondary={<bdi>{entry.meanings.join('; ')}</bdi>}
+          secondary={entry.meanings.join('; ')}
           slotProps={{ primary: contentLine(entry.languageCode), secondary: contentLine() }}
         />
       </ListItemButton>

@@ -13,11 +13,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
+import { contentLine } from '../../app/contentLine';
 import type { Language } from '../../api/generated/types';
 import { db } from '../../db/db';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import type { Crumb } from '../shared/components';
-import { contentLine } from '../../app/contentLine';
 
 export interface LanguageCounts {
   decks: number;
@@ -114,11 +114,11 @@ export function RecentChanges({ changes, showLanguage }: { changes: Change[] | u
         ]
           .filter(Boolean)
           .join(' · ');
-        const text = <ListItemText primary={<bdi>{c.label}</bdi>} secondary={secondary} slotProps={{ primary: contentLine(c.languageCode) }} />;
+        const text = <ListItemText primary={c.label} secondary={secondary} slotProps={{ primary: contentLine(c.languageCode) }} />;
         return (
           <ListItem key={`${c.kind}/${c.id}`} disablePadding divider>
             {c.deleted ? (
-              <ListItemText sx={{ px: 2, py: 0.5 }} primary={<bdi>{c.label}</bdi>} secondary={secondary} slotProps={{ primary: contentLine(c.languageCode) }} />
+              <ListItemText sx={{ px: 2, py: 0.5 }} primary={c.label} secondary={secondary} slotProps={{ primary: contentLine(c.languageCode) }} />
             ) : (
               <ListItemButton component={Link} to={`/admin/${c.languageCode}/${SECTION[c.kind]}/${c.id}`}>
                 {text}

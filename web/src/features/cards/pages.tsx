@@ -10,6 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
+import { contentLine } from '../../app/contentLine';
 import type { CardKind, Entry, UserCard } from '../../api/generated/types';
 import { db } from '../../db/db';
 import { useI18n } from '../../i18n/I18nContext';
@@ -18,7 +19,6 @@ import { filterRows, haystack } from '../shared/filter';
 import { useNow } from '../shared/hooks';
 import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
 import { CARD_STATES } from '../stats/stats';
-import { contentLine } from '../../app/contentLine';
 
 // Statistics load with their chart library on demand, never with the page's own code.
 const StatsSection = lazy(() => import('../stats/StatsSection'));
@@ -104,7 +104,7 @@ export function CardsPage() {
                     return (
                       <ListItemButton component={Link} to={`/entries/${card.entryId}`} divider sx={{ height: '100%' }}>
                         <ListItemText
-                          primary={<bdi>{entry?.text ?? card.entryId}</bdi>}
+                          primary={entry?.text ?? card.entryId}
                           secondary={`${kindLabel(card.kind)} · ${stateLabel(card.state)} · ${t('cards.dueAt', { time: formatDateTime(card.due) })}`}
                           slotProps={{ primary: contentLine(entry?.languageCode), secondary: { noWrap: true } }}
                         />

@@ -10,10 +10,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
+import { contentLine } from '../../app/contentLine';
 import type { Deck } from '../../api/generated/types';
 import { useT } from '../../i18n/I18nContext';
 import { dueInDeck } from '../shared/hooks';
-import { contentLine } from '../../app/contentLine';
 
 /** Decks rendered at first, and added by each "show more". */
 export const DECKS_PER_PAGE = 50;
@@ -29,8 +29,8 @@ export function DeckRow({ deck, to, dueByEntry, mine }: {
   return (
     <ListItemButton component={Link} to={to} divider sx={{ height: '100%' }}>
       <ListItemText
-        primary={<bdi>{deck.title}</bdi>}
-        secondary={deck.description ? <bdi>{deck.description}</bdi> : undefined}
+        primary={deck.title}
+        secondary={deck.description || undefined}
         slotProps={{ primary: contentLine(deck.languageCode), secondary: contentLine() }}
         sx={{ minWidth: 0 }}
       />

@@ -19,6 +19,7 @@ import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlineOutlined
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router';
+import { contentLine } from '../../app/contentLine';
 import type { Deck, Entry, UserCard } from '../../api/generated/types';
 import { languageCodeStore } from '../../app/languageCode';
 import { db } from '../../db/db';
@@ -47,7 +48,6 @@ import { CARD_STATES, cardsByState, endOfToday } from '../stats/stats';
 import { DECKS_PER_PAGE } from './DeckList';
 import { VirtualDeckList } from './VirtualDeckList';
 import { compareKeys } from '../../db/order';
-import { contentLine } from '../../app/contentLine';
 
 // Statistics load with their chart library on demand, never with the deck list's code.
 const StatsSection = lazy(() => import('../stats/StatsSection'));
@@ -207,7 +207,7 @@ function DeckEntryRow({ deck, entry, index, enabled, due }: {
         </Typography>
         <ListItemText
           primary={<EntryLabel entry={entry} />}
-          secondary={<bdi>{entry.meanings.join('; ')}</bdi>}
+          secondary={entry.meanings.join('; ')}
           slotProps={{ primary: contentLine(entry.languageCode), secondary: contentLine() }}
           sx={{ minWidth: 0 }}
         />

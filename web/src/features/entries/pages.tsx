@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router';
+import { contentLine } from '../../app/contentLine';
 import type { Deck, Entry } from '../../api/generated/types';
 import { languageCodeStore } from '../../app/languageCode';
 import { db } from '../../db/db';
@@ -18,7 +19,6 @@ import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
 import { useDeck, useEntry } from '../shared/hooks';
 import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
 import { EnableSwitch, EntryCharacters, EntryDecks, EntryDetails, EntryHeading, PracticeLinks } from './EntryView';
-import { contentLine } from '../../app/contentLine';
 
 /** Rows read first (before the whole list), enough to fill a tall screen. */
 export const FIRST_ENTRIES = 40;
@@ -137,7 +137,7 @@ function EntryRow({ entry, to }: { entry: Entry; to: string }) {
     <ListItemButton component={Link} to={to} divider sx={{ height: '100%' }}>
       <ListItemText
         primary={<EntryLabel entry={entry} />}
-        secondary={<bdi>{entry.meanings.join('; ')}</bdi>}
+        secondary={entry.meanings.join('; ')}
         slotProps={{ primary: contentLine(entry.languageCode), secondary: contentLine() }}
       />
     </ListItemButton>
