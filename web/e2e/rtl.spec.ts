@@ -56,17 +56,17 @@ async function leftsNow(page: Page, pattern: RegExp): Promise<[number, number] |
   }, { source: pattern.source, flags: pattern.flags });
 }
 
-test('English text in a right-to-left locale still reads left to right', async ({ page, context, baseURL }) => {
+test('Hebrew messages read right to left, English content left to right', async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: 'locale', value: 'he', url: baseURL! }]);
-  // he has a few messages of its own; the rest fall back to English, isolated left to right
-  // (i18n/translate.ts). Without that, "0 days" in the home page's streak showed as "days 0".
+  // The UI speaks Hebrew (messages/he.json): the streak's "0 ימים" starts at the right, its number
+  // right of its word.
   await page.goto('/home');
-  await expect(page.getByText(/\d+ days?/)).toBeVisible();
-  const streak = await lefts(page, /(\d+) (days?)/);
+  await expect(page.getByText(/\d+ ימים/)).toBeVisible();
+  const streak = await lefts(page, /(\d+) (ימים)/);
   expect(streak).toBeDefined();
-  expect(streak![0]).toBeLessThan(streak![1]);
-  // Content from the data is isolated too (<bdi>): a deck description's full stop stays at its
-  // end, right of its last word, instead of moving to the start of the line.
+  expect(streak![0]).toBeGreaterThan(streak![1]);
+  // Content from the data keeps its own direction (<bdi>): an English deck description's full stop
+  // stays at its end, right of its last word, instead of moving to the start of the line.
   await page.getByRole('link', { name: /Hangul letters/ }).first().click();
   await expect(page.getByText(/compound vowels\./)).toBeVisible();
   const description = await lefts(page, /(vowels)(\.)$/);

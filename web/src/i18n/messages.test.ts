@@ -1,5 +1,6 @@
-// Every locale file is valid, and en-US and ko-KR are complete (ko-KR may use only `_other`
-// plural forms, since Korean has one plural category).
+// Every locale file is valid and complete: each English message translated with the same
+// placeholders, each plural group in exactly the locale's CLDR categories (Korean has only `other`,
+// Arabic all six).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,17 +25,26 @@ describe('message catalogues', () => {
     }
   });
 
-  it('translates every English message into Korean with the same placeholders', () => {
-    const ko = load('ko-KR');
-    const english = enUS as Record<string, string>;
-    const enBases = new Set(Object.keys(english).map(baseKey));
-    const koBases = new Set(Object.keys(ko).map(baseKey));
-    expect([...enBases].filter((k) => !koBases.has(k))).toEqual([]);
-    for (const [key, text] of Object.entries(ko)) {
-      const en = english[key] ?? english[`${baseKey(key)}_other`] ?? '';
-      expect(placeholders(text), key).toEqual(placeholders(en));
-    }
-  });
+  for (const locale of SUPPORTED_LOCALES.filter((l) => l !== 'en-US')) {
+    it(`translates every English message into ${locale} with the same placeholders`, () => {
+      const messages = load(locale);
+      const english = enUS as Record<string, string>;
+      const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories as string[];
+      const groups = new Set(Object.keys(english).filter((k) => k !== baseKey(k)).map(baseKey));
+      const missing = Object.keys(english).filter((k) => k === baseKey(k) && !(k in messages));
+      for (const group of groups) missing.push(...categories.map((c) => `${group}_${c}`).filter((k) => !(k in messages)));
+      expect(missing).toEqual([]);
+      for (const [key, text] of Object.entries(messages)) {
+        const base = baseKey(key);
+        if (base !== key) expect(groups.has(base) && categories.includes(key.slice(base.length + 1)), `${locale} ${key}`).toBe(true);
+        const en = english[key] ?? english[`${base}_other`] ?? '';
+        // A zero, one or two form may say its number in words ('بطاقتان', two cards).
+        const mayOmitCount = /_(zero|one|two)$/.test(key);
+        const expected = placeholders(en).filter((p) => !(mayOmitCount && p === 'count'));
+        expect(placeholders(text).filter((p) => !(mayOmitCount && p === 'count')), `${locale} ${key}`).toEqual(expected);
+      }
+    });
+  }
 
   it('formats plurals and placeholders, falling back to English', () => {
     const en = enUS as Record<string, string>;
@@ -44,8 +54,11 @@ describe('message catalogues', () => {
     expect(translate(ko, en, 'ko-KR', 'decks.entryCount', { count: 1 })).toBe('항목 1개');
     const ar = load('ar');
     expect(translate(ar, en, 'ar', 'nav.home')).toBe('الرئيسية');
+    // Arabic counts in its own forms: none, one, two (dual), 3-10 (plural), 11-99 (singular).
+    const cards = [0, 1, 2, 3, 11].map((count) => translate(ar, en, 'ar', 'cards.total', { count }).replace(/\d+/g, '#'));
+    expect(new Set(cards).size).toBe(5);
     // An English fallback in a right-to-left locale is isolated left to right (translate.test.ts).
-    expect(translate(ar, en, 'ar', 'errors.localeLoad', { code: 'ar' })).toBe('\u2066Failed loading locale (ar)\u2069');
+    expect(translate({}, en, 'ar', 'errors.localeLoad', { code: 'ar' })).toBe('\u2066Failed loading locale (ar)\u2069');
     expect(translate({}, {}, 'en-US', 'nav.home')).toBe('nav.home');
   });
 

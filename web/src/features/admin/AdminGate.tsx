@@ -63,7 +63,7 @@ export function ForbiddenPage({ refusal, languageCode, email, onRecheck }: {
         {reason}
       </Typography>
       <Typography color="text.secondary" variant="body2" sx={{ mb: 4 }}>
-        {t('admin.forbidden.help')}
+        {t('admin.forbidden.help', { command: '`writeit users grant`' })}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
         <Button variant="contained" component={Link} to={`/signin?continueUrl=${encodeURIComponent(pathname)}`}>
