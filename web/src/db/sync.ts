@@ -1,5 +1,6 @@
 // The sync engine (SPEC §4, DESIGN §4, docs/sync.md):
-//   a flag prevents concurrent syncs (a second call joins the running one);
+//   a flag prevents concurrent syncs (a second call joins the running one), and a lock
+//   (db/syncLock.ts) keeps every push and sync of every tab apart (a push waits for a running pull);
 //   push the outbox; T = getServerTime() (batched with the first page's request, answered first);
 //   read lastSync (localStorage, 0 when absent);
 //   pull each public table, then (signed in) each user table: pages of `pageSize` rows with the
@@ -39,6 +40,7 @@ import {
   type FlushOutcome,
 } from './outbox';
 import { CHARACTER_PAGE_SIZE, PAGE_SIZE, pageLimit, pendingRowIds, pullPublicTables, pullTable, type PullTarget } from './pagePull';
+import { browserLock, type RunExclusive } from './syncLock';
 import { PullUnavailable, workerPublicPull, type PublicPull } from './workerPull';
 
 /** The sync marker (SPEC §3, §9); defined beside the database so pages can tell a first visit. */
@@ -95,6 +97,9 @@ export interface SyncDeps {
   /** Pulls T and the public tables elsewhere (the app: in a worker, db/workerPull.ts); without
    * it, or once it is unavailable, they are pulled on this thread. */
   publicPull?: PublicPull;
+  /** Held by every push and every sync (db/syncLock.ts): the Web Locks API's origin-wide lock by
+   * default; tests give two engines on one database the same lock, as two tabs share one. */
+  lock?: RunExclusive;
 }
 
 export interface AutoSyncOptions {
@@ -122,6 +127,7 @@ export class SyncEngine {
   readonly pageSize: number;
   private readonly isOnline: () => boolean;
   private readonly publicPull: PublicPull | undefined;
+  private readonly lock: RunExclusive;
 
   private state: SyncState = { status: 'idle', pending: 0, failed: 0 };
   private readonly listeners = new Set<(s: SyncState) => void>();
@@ -145,6 +151,7 @@ export class SyncEngine {
     this.pageSize = deps.pageSize ?? PAGE_SIZE;
     this.isOnline = deps.isOnline ?? browserOnline;
     this.publicPull = deps.publicPull;
+    this.lock = deps.lock ?? browserLock();
   }
 
   // ---- state ----
@@ -186,7 +193,9 @@ export class SyncEngine {
   // ---- outbox ----
 
   /** Pushes queued mutations (joins a running push, then pushes what came in meanwhile). Never
-   * rejects: the outcome says what happened. */
+   * rejects: the outcome says what happened. Waits for the lock: a sync running here or in another
+   * tab pushes first and pulls after, and its pages must not land over answers that came in
+   * meanwhile. */
   flush(): Promise<FlushOutcome> {
     if (this.flushing) {
       this.flushAgain = true;
@@ -194,7 +203,7 @@ export class SyncEngine {
     }
     // The loop starts on a microtask, so the flag is set before anything can finish.
     const run = Promise.resolve()
-      .then(() => this.flushLoop())
+      .then(() => this.lock(() => this.flushLoop()))
       .finally(() => {
         this.flushing = null;
         if (this.flushAgain) void this.flush();
@@ -332,27 +341,13 @@ export class SyncEngine {
     await this.updateCounts();
   }
 
-  /** Runs `body` holding the sync flag; maps failures to the state. */
+  /** Runs `body` holding the sync flag and the lock; maps failures to the state. */
   private exclusive(body: () => Promise<void>): Promise<SyncState> {
     // The body starts on a microtask, so the flag is set before anything can finish.
-    let resync = false;
     const run = Promise.resolve().then(async (): Promise<SyncState> => {
+      let resync: boolean;
       try {
-        if (!this.isOnline()) {
-          this.setState({ status: 'offline', progress: undefined });
-          return this.state;
-        }
-        this.setState({ status: 'syncing', progress: undefined, error: undefined });
-        await body();
-        this.setState({ status: 'idle', progress: undefined, lastSyncedAt: Date.now() });
-      } catch (e) {
-        if (e instanceof Aborted) {
-          this.setState({ status: 'idle', progress: undefined });
-          // What cut it short (sign-in, sign-out, refresh) wants a sync of its own.
-          resync = this.autoSyncs > 0;
-        }
-        else if (isNetworkError(e) || !this.isOnline()) this.setState({ status: 'offline', progress: undefined });
-        else this.setState({ status: 'error', progress: undefined, error: errorMessage(e) });
+        resync = await this.lock(() => this.runBody(body));
       } finally {
         this.running = null;
       }
@@ -362,6 +357,28 @@ export class SyncEngine {
     });
     this.running = run;
     return run;
+  }
+
+  /** The body of `exclusive`, holding the lock; maps failures to the state. Resolves true when
+   * what cut the body short (sign-in, sign-out, refresh) wants a sync of its own. */
+  private async runBody(body: () => Promise<void>): Promise<boolean> {
+    try {
+      if (!this.isOnline()) {
+        this.setState({ status: 'offline', progress: undefined });
+        return false;
+      }
+      this.setState({ status: 'syncing', progress: undefined, error: undefined });
+      await body();
+      this.setState({ status: 'idle', progress: undefined, lastSyncedAt: Date.now() });
+    } catch (e) {
+      if (e instanceof Aborted) {
+        this.setState({ status: 'idle', progress: undefined });
+        return this.autoSyncs > 0;
+      }
+      if (isNetworkError(e) || !this.isOnline()) this.setState({ status: 'offline', progress: undefined });
+      else this.setState({ status: 'error', progress: undefined, error: errorMessage(e) });
+    }
+    return false;
   }
 
   /** Push, then pull everything changed since lastSync. A failure after local data was cleared
@@ -379,7 +396,8 @@ export class SyncEngine {
   }
 
   private async pullAll(epoch: number): Promise<void> {
-    await this.flush();
+    // The lock is held: push here, not through flush(), which would wait for it.
+    await this.flushLoop();
     const lastSync = this.lastSync();
     const session: Session | null = this.session.getSession();
     const serverTime = await this.pullPublic(lastSync, epoch);

@@ -8,6 +8,7 @@ import { EntityCache, followChanges } from '../cache';
 import { openDb, type WriteItDb } from '../db';
 import { createMutations, type Mutations } from '../mutations';
 import { createSyncEngine, memoryStorage, type KeyValueStorage, type SyncEngine } from '../sync';
+import { memoryLock, type RunExclusive } from '../syncLock';
 import './provided';
 
 export type Role = 'user' | 'editor' | 'admin';
@@ -50,6 +51,10 @@ export interface Network {
   loseNextAnswer: boolean;
   /** While true, mutations (POST) fail like the network does; queries still work. */
   failMutations: boolean;
+  /** Awaited before a request is sent (a slow uplink): the server sees it only then. */
+  beforeRequest?: (procedures: readonly string[], method: string) => Promise<void> | void;
+  /** Awaited after the server answered, before the caller gets the answer (a slow downlink). */
+  beforeAnswer?: (procedures: readonly string[], method: string) => Promise<void> | void;
 }
 
 function parseRequest(url: URL, method: string, body: unknown): { procedures: string[]; inputs: unknown[] } {
@@ -85,6 +90,7 @@ export function recordingFetch(calls: Call[], net: Network): typeof fetch {
     const call: Call = { kind: 'http', method, url: url.href, headers, ...parseRequest(url, method, init?.body) };
     calls.push(call);
     if (net.down || (net.failMutations && method === 'POST')) throw new TypeError('fetch failed');
+    await net.beforeRequest?.(call.procedures, method);
     const res = await fetch(input, init);
     call.status = res.status;
     const json: unknown = await res.clone().json();
@@ -92,6 +98,7 @@ export function recordingFetch(calls: Call[], net: Network): typeof fetch {
       const r = item as { result?: { data?: unknown }; error?: unknown };
       return r.result ? r.result.data : r.error;
     });
+    await net.beforeAnswer?.(call.procedures, method);
     if (net.loseNextAnswer) {
       net.loseNextAnswer = false;
       throw new TypeError('fetch failed (answer lost)');
@@ -109,6 +116,8 @@ export interface Harness {
   cache: EntityCache;
   calls: Call[];
   net: Network;
+  /** The lock its pushes and syncs hold (shared by the harnesses of one `tab` group). */
+  lock: RunExclusive;
   /** The HTTP calls' procedures, flattened in order. */
   procedures(): string[];
   /** Sign in as a new (or given) user with a minted token. */
@@ -116,12 +125,22 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function harness(opts: { pageSize?: number; userId?: string; role?: Role } = {}): Promise<Harness> {
-  const db = openDb(`writeit-test-${uuidv7()}`);
+export interface HarnessOptions {
+  pageSize?: number;
+  userId?: string;
+  role?: Role;
+  /** Another tab of the same browser: this harness opens that one's database, and shares its
+   * localStorage and its lock (its own session, network and calls). */
+  tabOf?: Harness;
+}
+
+export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
+  const db = openDb(opts.tabOf?.db.name ?? `writeit-test-${uuidv7()}`);
   const session = createSessionStore();
   const calls: Call[] = [];
   const net: Network = { down: false, loseNextAnswer: false, failMutations: false };
-  const inner = memoryStorage();
+  const inner = opts.tabOf?.storage ?? memoryStorage();
+  const lock = opts.tabOf?.lock ?? memoryLock();
   const storage: KeyValueStorage = {
     getItem: (k) => inner.getItem(k),
     setItem: (k, v) => {
@@ -137,7 +156,7 @@ export async function harness(opts: { pageSize?: number; userId?: string; role?:
   // As the app's cache follows the app's database.
   const cache = new EntityCache();
   const unfollow = followChanges(cache, db.name);
-  const engine = createSyncEngine({ db, api, session, cache, storage, pageSize: opts.pageSize, isOnline: () => true });
+  const engine = createSyncEngine({ db, api, session, cache, storage, pageSize: opts.pageSize, isOnline: () => true, lock });
   const h: Harness = {
     engine,
     mutations: createMutations(engine),
@@ -147,6 +166,7 @@ export async function harness(opts: { pageSize?: number; userId?: string; role?:
     cache,
     calls,
     net,
+    lock,
     procedures: () => calls.filter((c) => c.kind === 'http').flatMap((c) => c.procedures),
     async signIn(userId = newUserId(), role: Role = 'user') {
       const token = await mintToken(userId, role);
@@ -156,7 +176,8 @@ export async function harness(opts: { pageSize?: number; userId?: string; role?:
     async close() {
       unfollow();
       db.close();
-      await db.delete();
+      // The first tab deletes the database, once every tab of it has closed it.
+      if (!opts.tabOf) await db.delete();
     },
   };
   if (opts.userId !== undefined || opts.role !== undefined) await h.signIn(opts.userId, opts.role);
@@ -164,10 +185,10 @@ export async function harness(opts: { pageSize?: number; userId?: string; role?:
 }
 
 /** For a test file: opens harnesses, each closed (its database deleted) after the test. */
-export function harnessesPerTest(): (opts?: Parameters<typeof harness>[0]) => Promise<Harness> {
+export function harnessesPerTest(): (opts?: HarnessOptions) => Promise<Harness> {
   const open: Harness[] = [];
   afterEach(async () => {
-    for (const h of open.splice(0)) await h.close();
+    for (const h of open.splice(0).reverse()) await h.close();
   });
   return async (opts) => {
     const h = await harness(opts);
