@@ -2,7 +2,7 @@
 // server where it matters.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { apiUrl, createApi, errorCode, errorMessage, isNetworkError, MALFORMED_RESPONSE, serverUrl } from './client';
+import { apiUrl, createApi, errorCode, errorMessage, isNetworkError, MALFORMED_RESPONSE, REQUEST_TIMEOUT_MS, serverUrl } from './client';
 import { mintToken, newUserId, recordingFetch, server, type Call } from '../db/testing/harness';
 
 const net = () => ({ down: false, loseNextAnswer: false, failMutations: false });
@@ -80,6 +80,28 @@ describe('errors', () => {
     expect(errorMessage(e)).toMatch(/network/i);
     expect(errorMessage(new Error('plain'))).toBe('plain');
     expect(errorMessage('text')).toBe('text');
+  });
+});
+
+describe('the request timeout', () => {
+  it('gives up a request that hangs, as a network failure (retried later, the sync lock let go)', async () => {
+    let signal: AbortSignal | undefined;
+    const api = createApi({
+      url: server().trpcUrl,
+      getIdToken: async () => null,
+      timeoutMs: 50,
+      fetch: (_input, init) =>
+        new Promise<Response>((_ok, fail) => {
+          signal = init?.signal ?? undefined;
+          signal?.addEventListener('abort', () => fail(signal?.reason));
+        }),
+    });
+    const started = Date.now();
+    const e: unknown = await api.getServerTime.query().catch((x: unknown) => x);
+    expect(signal?.aborted).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(isNetworkError(e)).toBe(true);
+    expect(REQUEST_TIMEOUT_MS).toBe(120_000);
   });
 });
 

@@ -14,7 +14,14 @@ export interface ApiOptions {
   getIdToken: () => Promise<string | null>;
   /** A fetch to use instead of the global one (tests wrap it to record or fail calls). */
   fetch?: typeof fetch;
+  /** A request not answered whole within this many ms is given up (default REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
+
+/** How long a request may take, answer included: one that hangs would otherwise hold the sync
+ * lock (db/syncLock.ts), and with it every tab's pushes and syncs, until the browser gives up. A
+ * page of 5000 entries is about 300 KB compressed: 25 s on a 100 kbit/s link. */
+export const REQUEST_TIMEOUT_MS = 120_000;
 
 /** Batched calls stay under the server's 16 KiB URL limit (docs/rpc.md) with room to spare. */
 export const MAX_URL_LENGTH = 14_000;
@@ -22,13 +29,20 @@ export const MAX_URL_LENGTH = 14_000;
 export const MAX_BATCH_ITEMS = 32;
 
 export function createApi(opts: ApiOptions): Api {
+  const timeoutMs = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  // Given up like a lost connection (an AbortError): the caller sees a network failure and retries.
+  const timed: typeof fetch = (input, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = init?.signal ? eitherSignal(init.signal, timeout) : timeout;
+    return (opts.fetch ?? globalThis.fetch)(input, { ...init, signal });
+  };
   return createTRPCClient<AppRouter>({
     links: [
       httpBatchLink({
         url: opts.url,
         maxURLLength: MAX_URL_LENGTH,
         maxItems: MAX_BATCH_ITEMS,
-        fetch: opts.fetch,
+        fetch: timed,
         async headers() {
           const token = await opts.getIdToken();
           return { Authorization: 'Bearer ' + (token ?? '') };
@@ -36,6 +50,18 @@ export function createApi(opts: ApiOptions): Api {
       }),
     ],
   });
+}
+
+/** Aborted when either is, with its reason (AbortSignal.any, where the browser has it: Safari
+ * before 17.4 has not). */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const both = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) both.abort(s.reason);
+    else s.addEventListener('abort', () => both.abort(s.reason), { once: true });
+  }
+  return both.signal;
 }
 
 /** The API endpoint: `VITE_API_URL` when the build sets it (the native shell: a full host +
@@ -71,11 +97,12 @@ export function errorCode(e: unknown): ErrorCode | undefined {
   return undefined;
 }
 
-/** True when the call never reached the server: offline, DNS, refused connection, CORS, abort. */
+/** True when the call never reached the server, or its answer never came: offline, DNS, refused
+ * connection, CORS, abort, or given up after the request timeout. */
 export function isNetworkError(e: unknown): boolean {
   const cause = e instanceof TRPCClientError ? (e.cause as unknown) : e;
   if (cause instanceof TypeError) return true; // fetch rejects with a TypeError on network failure
-  return cause instanceof Error && cause.name === 'AbortError';
+  return cause instanceof Error && (cause.name === 'AbortError' || cause.name === 'TimeoutError');
 }
 
 /** True when the server (or something in between) answered with something that is not a tRPC
