@@ -156,6 +156,25 @@ describe('sync', () => {
     expect(h.engine.getState().status).toBe('idle');
   });
 
+  it('refresh keeps the rows of mutations still waiting to be sent, and they reach the server later', async () => {
+    const h = await make({ userId: newUserId() });
+    await h.engine.sync();
+    const e = (await h.db.entries.toCollection().first()) as Entry;
+    h.net.failMutations = true;
+    await h.mutations.saveUserEntry({ entryId: e.id, enabled: true });
+    expect(await h.engine.refresh()).toBe(true);
+    // The push failed; the row it wrote is still shown, and its mutation still queued.
+    expect(await h.db.userEntries.get(e.id)).toMatchObject({ enabled: true });
+    expect(h.engine.getState().pending).toBe(1);
+    expect(await h.db.entries.count()).toBeGreaterThan(0);
+    h.net.failMutations = false;
+    await h.engine.sync();
+    expect(h.engine.getState().pending).toBe(0);
+    expect(await h.db.userEntries.get(e.id)).toMatchObject({ enabled: true });
+    const onServer = await serverApi(await h.session.getIdToken()).queryUserEntries.query({ offset: 0 });
+    expect(onServer.find((u) => u.id === e.id)?.enabled).toBe(true);
+  });
+
   it('refresh is skipped while a sync runs', async () => {
     const h = await make();
     await h.engine.sync();

@@ -299,8 +299,9 @@ export class SyncEngine {
     return this.running ? this.running.then(() => this.sync()) : this.sync();
   }
 
-  /** Clears the eight tables, the caches and lastSync, then syncs. Skipped (false) while a sync
-   * runs, and while offline (clearing then would leave nothing to show). */
+  /** Clears the eight tables (but the rows that queued mutations wrote: the pull would not
+   * bring them back while their mutation waits), the caches and lastSync, then syncs. Skipped
+   * (false) while a sync runs, and while offline (clearing then would leave nothing to show). */
   async refresh(): Promise<boolean> {
     if (this.running) return false;
     if (!this.isOnline()) {
@@ -309,13 +310,11 @@ export class SyncEngine {
     }
     await this.exclusive(async () => {
       this.epoch++;
-      await this.db.transaction(
-        'rw',
-        [...PUBLIC_TABLES, ...USER_TABLES].map((t) => this.db.table(t)),
-        async () => {
-          for (const t of [...PUBLIC_TABLES, ...USER_TABLES]) await this.db.table(t).clear();
-        },
-      );
+      const tables = [...PUBLIC_TABLES, ...USER_TABLES];
+      await this.db.transaction('rw', [this.db.outbox, ...tables.map((t) => this.db.table(t))], async () => {
+        const keep = pendingRowIds(await this.db.outbox.toArray());
+        for (const t of tables) await clearAllBut(this.db.table(t), t, keep);
+      });
       this.cache.clear();
       this.storage.removeItem(LAST_SYNC_KEY);
       this.storage.removeItem(LAST_SYNC_USER_KEY);
@@ -428,11 +427,7 @@ export class SyncEngine {
     await this.db.transaction('rw', [this.db.outbox, ...USER_TABLES.map((t) => this.db.table(t))], async () => {
       this.check(epoch);
       const keep = pendingRowIds(await this.db.outbox.toArray());
-      for (const table of USER_TABLES) {
-        const keys = (await this.db.table(table).toCollection().primaryKeys()) as string[];
-        const drop = keys.filter((k) => !keep.has(rowId(table, k)));
-        await this.db.table(table).bulkDelete(drop);
-      }
+      for (const table of USER_TABLES) await clearAllBut(this.db.table(table), table, keep);
     });
   }
 
@@ -519,6 +514,16 @@ export class SyncEngine {
       }
     };
   }
+}
+
+/** Deletes every row of `table` but those whose `table/key` is in `keep` (inside a transaction). */
+async function clearAllBut(tbl: Table, table: SyncedTable, keep: ReadonlySet<string>): Promise<void> {
+  if (![...keep].some((id) => id.startsWith(`${table}/`))) {
+    await tbl.clear();
+    return;
+  }
+  const keys = (await tbl.toCollection().primaryKeys()) as string[];
+  await tbl.bulkDelete(keys.filter((k) => !keep.has(rowId(table, k))));
 }
 
 /** Rows per bulkPut inside a page's transaction, at most. Putting a row costs the main thread its
