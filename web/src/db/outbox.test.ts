@@ -174,6 +174,29 @@ describe('mutations and the outbox', () => {
     expect(await h.db.outbox.count()).toBe(0);
   });
 
+  it('a retried refusal puts the row back as it is now, not as it was at the first refusal', async () => {
+    const admin = serverApi(await mintToken(newUserId(), 'admin'));
+    const id = uuidv7();
+    const fields = { id, languageCode: 'ko', text: '갑', audioUrl: null };
+    await admin.saveEntry.mutate({ ...fields, notes: 'v1' });
+    const h = await make({ userId: newUserId() });
+    await h.engine.sync();
+    // A learner's edit of a public entry is refused (FORBIDDEN): set aside, the row back to v1.
+    await h.mutations.saveEntry({ ...fields, notes: 'mine' });
+    await settle(h);
+    expect(h.engine.getState().failed).toBe(1);
+    expect(await h.db.entries.get(id)).toMatchObject({ notes: 'v1' });
+    // An editor changes it meanwhile, and a sync brings v2.
+    await admin.saveEntry.mutate({ ...fields, notes: 'v2' });
+    await h.engine.sync();
+    expect(await h.db.entries.get(id)).toMatchObject({ notes: 'v2' });
+    // Retried and refused again: the row stays v2.
+    await h.engine.retryFailed((await h.engine.failedMutations())[0]?.seq as number);
+    await settle(h);
+    expect(h.engine.getState().failed).toBe(1);
+    expect(await h.db.entries.get(id)).toMatchObject({ notes: 'v2' });
+  });
+
   it('holds user mutations while signed out and sends them after sign-in', async () => {
     const h = await make();
     await h.mutations.saveUserEntry({ entryId: entry(1).id, enabled: true });

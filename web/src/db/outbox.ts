@@ -142,17 +142,21 @@ export async function enqueue<P extends MutationName>(
   input: MutationInputs[P],
   before: OutboxBefore[] = [],
 ): Promise<number> {
-  // While an earlier item on the same row is pending, the server's version is the one it knows.
+  return enqueueItem(db, { procedure, input, queuedAt: Date.now(), attempts: 0, state: 'pending' }, before);
+}
+
+/** Adds `item` at the end of the queue with `before`, each row taken from an earlier pending item
+ * on the same row where there is one (the server's version is the one that item knows). */
+async function enqueueItem(db: WriteItDb, item: Omit<OutboxItem, 'before'>, before: OutboxBefore[]): Promise<number> {
   const earlier = before.length > 0 ? (await db.outbox.toArray()).filter(isPending) : [];
   const base = before.map((b) => {
-    for (const item of earlier) {
-      const known = item.before?.find((x) => beforeId(x) === beforeId(b));
+    for (const e of earlier) {
+      const known = e.before?.find((x) => beforeId(x) === beforeId(b));
       if (known) return { ...b, row: known.row };
     }
     return b;
   });
-  const item: OutboxItem = { procedure, input, queuedAt: Date.now(), attempts: 0, state: 'pending', before: base };
-  return db.outbox.add(item) as Promise<number>;
+  return db.outbox.add({ ...item, before: base }) as Promise<number>;
 }
 
 /** What a mutation writes locally. */
@@ -335,15 +339,21 @@ export async function listFailed(db: WriteItDb): Promise<OutboxItem[]> {
   return (await db.outbox.toArray()).filter((i) => !isPending(i));
 }
 
-/** Queues a failed item again, at the end of the queue. */
+/** Queues a failed item again, at the end of the queue. What it would restore if refused again
+ * is the rows as they are now (a sync since may have stored newer ones than at its first refusal),
+ * or as an earlier pending item on the same row knows them. */
 export async function requeueFailed(db: WriteItDb, seq: number): Promise<void> {
-  await db.transaction('rw', db.outbox, async () => {
+  const first = await db.outbox.get(seq);
+  const tables = [...new Set((first?.before ?? []).map((b) => b.table))].map((t) => db.table(t));
+  await db.transaction('rw', [db.outbox, ...tables], async () => {
     const item = await db.outbox.get(seq);
     if (!item || isPending(item)) return;
     await db.outbox.delete(seq);
-    const { seq: _old, ...rest } = item;
+    const { seq: _old, before = [], ...rest } = item;
     void _old;
-    await db.outbox.add({ ...rest, state: 'pending', attempts: 0, queuedAt: Date.now() });
+    const now: OutboxBefore[] = [];
+    for (const b of before) now.push({ ...b, row: ((await db.table(b.table).get(b.key)) as SyncedRow | undefined) ?? null });
+    await enqueueItem(db, { ...rest, state: 'pending', attempts: 0, queuedAt: Date.now() }, now);
   });
 }
 
