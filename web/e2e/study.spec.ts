@@ -202,6 +202,39 @@ test('reviews made offline reach the server after reconnecting', async ({ page, 
   await expect.poll(async () => byId(await localRows<CardRow>(page, 'userCards')).map(schedule)).toEqual(byId(serverCards).map(schedule));
 });
 
+
+test('signing out with reviews not yet on the server asks first; staying keeps them and they arrive', async ({ page, request }) => {
+  const auth = await signUp(request);
+  const deck = await deckId(request, KOREAN_DECK_TITLE);
+  await openSignedIn(page, auth, '/decks');
+  await waitForSync(page, auth.userId);
+  // Every push fails as a lost connection does; the rest of the app works.
+  const pushes = '**/api/trpc/save*';
+  await page.route(pushes, (route) => route.abort('internetdisconnected'));
+  await page.goto(`/decks/${deck.id}/review`);
+  expect(await reviewByKeyboard(page, () => '3', 2)).toBe(2);
+  // Leaving the page writes the last answer (held until then for undo).
+  await page.locator('a[data-sync-status]').click();
+  await expect.poll(async () => (await localRows<ReviewRow>(page, 'userReviews')).length).toBe(2);
+
+  // The two reviews cannot be sent: signing out would delete them, so the app asks.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Changes not saved to your account' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('2 changes made on this device have not reached the server yet');
+  await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Signed in as ${auth.email}`)).toBeVisible();
+  expect(await localRows<ReviewRow>(page, 'userReviews')).toHaveLength(2);
+  expect(await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).toHaveLength(0);
+
+  // With the connection back, signing out sends them first and does not ask.
+  await page.unroute(pushes);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(dialog).toBeHidden();
+  expect(await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).toHaveLength(2);
+});
 test('undo takes back a rating the server already has', async ({ page, request }) => {
   const auth = await signUp(request);
   const deck = await deckId(request, KOREAN_DECK_TITLE);

@@ -21,6 +21,7 @@ export interface SyncModule {
   useSyncState(): SyncState;
   startAutoSync(): () => void;
   refresh(): Promise<unknown>;
+  unsentUserChanges(): Promise<number>;
 }
 
 const IDLE: SyncState = { status: 'idle', pending: 0 };
@@ -29,6 +30,7 @@ export const standIn: SyncModule = {
   useSyncState: () => IDLE,
   startAutoSync: () => () => {},
   refresh: async () => {},
+  unsentUserChanges: async () => 0,
 };
 
 /** The engine once loaded. */
@@ -84,6 +86,11 @@ export function startAppAutoSync(): Promise<void> {
 /** Clears the cached tables and lastSync, then syncs (skipped by the engine while a sync runs). */
 export async function refresh(): Promise<void> {
   await (await loadSyncModule()).refresh();
+}
+
+/** Before a sign-out: the signed-in user's changes not on the server yet (pushed first). */
+export async function unsentUserChanges(): Promise<number> {
+  return (await loadSyncModule()).unsentUserChanges();
 }
 
 /**

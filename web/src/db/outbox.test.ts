@@ -231,6 +231,28 @@ describe('mutations and the outbox', () => {
     expect(onServer.find((u) => u.id === entry(2).id)?.enabled).toBe(false);
   });
 
+  it('before a sign-out, pushes the user’s changes and counts those the server has not got', async () => {
+    const h = await make({ userId: newUserId() });
+    expect(await h.engine.unsentUserChanges()).toBe(0);
+    // Online: pushed, nothing left.
+    await h.mutations.saveUserEntry({ entryId: entry(0).id, enabled: true });
+    expect(await h.engine.unsentUserChanges()).toBe(0);
+    expect(h.procedures()).toContain('saveUserEntry');
+    // The push fails: one left. A refused one counts too (signing out would delete it).
+    h.net.failMutations = true;
+    await h.mutations.saveUserEntry({ entryId: entry(1).id, enabled: true });
+    expect(await h.engine.unsentUserChanges()).toBe(1);
+    h.net.failMutations = false;
+    await h.mutations.saveUserReview({ entryId: uuidv7(), kind: 'meaning', rating: 3 }); // BAD_REQUEST
+    expect(await h.engine.unsentUserChanges()).toBe(1);
+    expect(h.engine.getState()).toMatchObject({ pending: 0, failed: 1 });
+    // A curator's change is not the user's: it stays queued through a sign-out.
+    await h.engine.discardFailed((await h.engine.failedMutations())[0]?.seq as number);
+    h.net.failMutations = true;
+    await h.mutations.saveDeck({ languageCode: 'ko', title: 'Queued' });
+    expect(await h.engine.unsentUserChanges()).toBe(0);
+  });
+
   it('clearUserData forgets user rows and queued user mutations, keeps the rest', async () => {
     const h = await make({ userId: newUserId() });
     await h.engine.sync();

@@ -324,6 +324,16 @@ export class SyncEngine {
     return true;
   }
 
+  /** Before a sign-out: how many of the user's changes are not on the server (queued, or
+   * refused and kept aside), pushing them first when there are any and the device is online.
+   * Signing out deletes them from this device, so the app asks first. */
+  async unsentUserChanges(): Promise<number> {
+    const count = async () => (await this.db.outbox.toArray()).filter((i) => USER_PROCEDURES.has(i.procedure)).length;
+    if ((await count()) === 0) return 0;
+    if (this.isOnline()) await this.flush();
+    return count();
+  }
+
   /** On sign-out: clears the user tables, the queued user mutations and lastSync (so the next
    * sync pulls everything again); a sync running meanwhile stops writing. */
   async clearUserData(): Promise<void> {
@@ -632,6 +642,8 @@ export const syncAfter = (): Promise<SyncState> => syncEngine().syncAfter();
 export const refresh = (): Promise<boolean> => syncEngine().refresh();
 /** Pushes the outbox now. */
 export const flush = (): Promise<FlushOutcome> => syncEngine().flush();
+/** Before a sign-out: the user's changes not on the server, after trying to push them. */
+export const unsentUserChanges = (): Promise<number> => syncEngine().unsentUserChanges();
 /** On sign-out: forget the user's rows, queued mutations and lastSync. */
 export const clearUserData = (): Promise<void> => syncEngine().clearUserData();
 /** Starts the sync triggers; returns a stop function. */

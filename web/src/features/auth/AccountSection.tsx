@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { authCode, authErrorKey, IdentityError, totpUri, type AccountInfo, type MfaRequired, type TotpEnrollment } from '../../api/identity';
+import { unsentUserChanges } from '../../app/syncBridge';
 import { useT } from '../../i18n/I18nContext';
 import type { AuthStore } from '../../session/auth';
 import { useAuthState, useAuthStore } from '../../session/authBridge';
@@ -49,6 +50,8 @@ function SignedIn({ store }: { store: AuthStore }) {
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'email' | 'password' | 'totp' | 'delete' | null>(null);
+  /** Changes the server has not got, found when signing out (then the app asks first). */
+  const [unsent, setUnsent] = useState(0);
   /** A change the server refused for want of a recent sign-in: run again once the user has
    * confirmed their password (ReauthDialog). */
   const [retry, setRetry] = useState<(() => void) | null>(null);
@@ -81,6 +84,19 @@ function SignedIn({ store }: { store: AuthStore }) {
     } finally {
       setBusy(false);
     }
+  };
+
+  /** Signs out, unless changes would be lost and the user has not said so (`anyway`). */
+  const signOut = async (anyway: boolean): Promise<void> => {
+    setBusy(true);
+    setUnsent(0);
+    const left = anyway ? 0 : await unsentUserChanges().catch(() => 0);
+    if (left > 0) {
+      setUnsent(left);
+      setBusy(false);
+      return;
+    }
+    await store.signOut().finally(() => navigate('/home'));
   };
 
   const email = info?.email ?? store.getState().user?.email ?? '';
@@ -127,10 +143,7 @@ function SignedIn({ store }: { store: AuthStore }) {
         <Button
           variant="outlined"
           disabled={busy}
-          onClick={() => {
-            setBusy(true);
-            void store.signOut().finally(() => navigate('/home'));
-          }}
+          onClick={() => void signOut(false)}
         >
           {t('auth.signOut')}
         </Button>
@@ -138,6 +151,22 @@ function SignedIn({ store }: { store: AuthStore }) {
           {t('auth.delete')}
         </Button>
       </Stack>
+      {unsent > 0 && (
+        <Dialog open onClose={() => setUnsent(0)} aria-labelledby="unsent-title" aria-describedby="unsent-text">
+          <DialogTitle id="unsent-title">{t('auth.unsent.title')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText id="unsent-text">{t('auth.unsent.text', { count: unsent })}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button autoFocus onClick={() => setUnsent(0)}>
+              {t('auth.unsent.stay')}
+            </Button>
+            <Button color="error" onClick={() => void signOut(true)}>
+              {t('auth.unsent.signOut')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
       {dialog === 'email' && (
         <TextDialog
           title={t('auth.changeEmail')}
