@@ -235,6 +235,39 @@ test('signing out with reviews not yet on the server asks first; staying keeps t
   await expect(dialog).toBeHidden();
   expect(await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).toHaveLength(2);
 });
+
+test('reviews the server refuses are listed in the settings, to try again or discard', async ({ page, request }) => {
+  const auth = await signUp(request);
+  const deck = await deckId(request, KOREAN_DECK_TITLE);
+  await openSignedIn(page, auth, '/decks');
+  await waitForSync(page, auth.userId);
+  // The server refuses every save (as it would a change it finds invalid).
+  const saves = '**/api/trpc/save*';
+  await page.route(saves, (route) => {
+    const procedures = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop() ?? '').split(',');
+    const error = { message: 'Not allowed here.', code: -32603, data: { code: 'FORBIDDEN', httpStatus: 403 } };
+    return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify(procedures.map(() => ({ error }))) });
+  });
+  await page.goto(`/decks/${deck.id}/review`);
+  expect(await reviewByKeyboard(page, () => '3', 2)).toBe(2);
+  const indicator = page.locator('a[data-sync-status]');
+  await indicator.click();
+  await expect(indicator).toHaveAttribute('title', /2 changes refused/);
+
+  const list = page.getByRole('region', { name: 'Changes the server refused' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('listitem').first()).toContainText(/^Review of .+Not allowed here\./);
+
+  // The server takes them again: one is retried and arrives, the other discarded.
+  await page.unroute(saves);
+  await list.getByRole('button', { name: /^Try again: Review of / }).first().click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await list.getByRole('button', { name: /^Discard: Review of / }).click();
+  await expect(list).toBeHidden();
+  await expect(indicator).not.toHaveAttribute('title', /refused/);
+  await expect.poll(async () => (await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).length).toBe(1);
+  expect(await localRows(page, 'outbox')).toHaveLength(0);
+});
 test('undo takes back a rating the server already has', async ({ page, request }) => {
   const auth = await signUp(request);
   const deck = await deckId(request, KOREAN_DECK_TITLE);

@@ -159,11 +159,11 @@ describe('app shell', () => {
       expect(await screen.findByText('Open a deck and add it to your decks to follow it here.')).toBeTruthy();
       expect(document.querySelector('.MuiCircularProgress-root[aria-label="Loading…"]')).not.toBeNull();
       expect(screen.queryByText(/No decks in this language yet/)).toBeNull();
-      act(() => publishSyncState({ status: 'offline', pending: 0 }));
+      act(() => publishSyncState({ status: 'offline', pending: 0, failed: 0 }));
       expect(await screen.findByText(/No decks in this language yet/)).toBeTruthy();
       cleanup();
       localStorage.setItem('lastSync', '1');
-      act(() => publishSyncState({ status: 'idle', pending: 0 }));
+      act(() => publishSyncState({ status: 'idle', pending: 0, failed: 0 }));
       renderAt('/home');
       expect(await screen.findByText(/No decks in this language yet/)).toBeTruthy();
       expect(screen.queryByText('Open a deck and add it to your decks to follow it here.')).toBeNull();

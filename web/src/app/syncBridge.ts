@@ -6,6 +6,7 @@
 // `standIn` (same signatures, always 'idle') is what tests and a build without the engine use:
 // swap the line marked WIRE to go back to it.
 import { createElement, useEffect, useState, useSyncExternalStore } from 'react';
+import type { RefusedChange } from '../db/outbox';
 import { loadAuth } from '../session/authBridge';
 
 export interface SyncState {
@@ -14,6 +15,8 @@ export interface SyncState {
   lastSyncedAt?: number;
   error?: string;
   pending: number;
+  /** Changes the server refused, kept aside until the user retries or discards them. */
+  failed: number;
 }
 
 /** What the shell needs from web/src/db/sync.ts. */
@@ -22,15 +25,21 @@ export interface SyncModule {
   startAutoSync(): () => void;
   refresh(): Promise<unknown>;
   unsentUserChanges(): Promise<number>;
+  refusedChanges(): Promise<RefusedChange[]>;
+  retryFailed(seq: number): Promise<void>;
+  discardFailed(seq: number): Promise<void>;
 }
 
-const IDLE: SyncState = { status: 'idle', pending: 0 };
+const IDLE: SyncState = { status: 'idle', pending: 0, failed: 0 };
 
 export const standIn: SyncModule = {
   useSyncState: () => IDLE,
   startAutoSync: () => () => {},
   refresh: async () => {},
   unsentUserChanges: async () => 0,
+  refusedChanges: async () => [],
+  retryFailed: async () => {},
+  discardFailed: async () => {},
 };
 
 /** The engine once loaded. */
@@ -86,6 +95,21 @@ export function startAppAutoSync(): Promise<void> {
 /** Clears the cached tables and lastSync, then syncs (skipped by the engine while a sync runs). */
 export async function refresh(): Promise<void> {
   await (await loadSyncModule()).refresh();
+}
+
+/** The changes the server refused (the settings list them, with retry and discard). */
+export async function refusedChanges(): Promise<RefusedChange[]> {
+  return (await loadSyncModule()).refusedChanges();
+}
+
+/** Sends a refused change again (at the end of the queue). */
+export async function retryRefused(seq: number): Promise<void> {
+  await (await loadSyncModule()).retryFailed(seq);
+}
+
+/** Forgets a refused change for good. */
+export async function discardRefused(seq: number): Promise<void> {
+  await (await loadSyncModule()).discardFailed(seq);
 }
 
 /** Before a sign-out: the signed-in user's changes not on the server yet (pushed first). */

@@ -154,6 +154,16 @@ describe('mutations and the outbox', () => {
     expect(failed[1]?.lastError).toBeTruthy();
     expect(failed[2]?.lastError).toBeTruthy();
     expect(h.engine.getState()).toMatchObject({ pending: 0, failed: 3 });
+    // Listed for the learner, named after what they changed (an entry not here by its id).
+    await h.db.entries.put(entry(0));
+    const refused = await h.engine.refusedChanges();
+    expect(refused.map((r) => [r.procedure, r.name])).toEqual([
+      ['saveUserReview', bad.entryId],
+      ['saveDeck', 'Not mine'],
+      ['saveUserReview', entry(0).text],
+    ]);
+    expect(refused.map((r) => r.seq)).toEqual(failed.map((f) => f.seq));
+    expect(refused[0]?.error).toBe(failed[0]?.lastError);
     // Local rows are back to what the server has.
     expect(await h.db.userReviews.get(bad.id)).toBeUndefined();
     expect(await h.db.decks.get(newDeck.id)).toBeUndefined();

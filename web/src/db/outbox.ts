@@ -339,6 +339,35 @@ export async function listFailed(db: WriteItDb): Promise<OutboxItem[]> {
   return (await db.outbox.toArray()).filter((i) => !isPending(i));
 }
 
+/** A change the server refused, as the app lists it: what it was about (an entry's text, a
+ * deck's title, a character), the server's reason, and when it was made. */
+export interface RefusedChange {
+  seq: number;
+  procedure: string;
+  name: string;
+  error: string;
+  queuedAt: number;
+}
+
+/** The refused changes, oldest first, each named after what it changed. */
+export async function listRefused(db: WriteItDb): Promise<RefusedChange[]> {
+  const out: RefusedChange[] = [];
+  for (const item of await listFailed(db)) {
+    out.push({ seq: item.seq as number, procedure: item.procedure, name: await changeName(db, item), error: item.lastError ?? '', queuedAt: item.queuedAt });
+  }
+  return out;
+}
+
+async function changeName(db: WriteItDb, item: OutboxItem): Promise<string> {
+  const input = (typeof item.input === 'object' && item.input !== null ? item.input : {}) as Record<string, unknown>;
+  const str = (key: string): string | undefined => (typeof input[key] === 'string' && input[key] !== '' ? (input[key] as string) : undefined);
+  const entryId = str('entryId');
+  if (entryId) return (await db.entries.get(entryId))?.text ?? entryId;
+  const deckId = str('deckId');
+  if (deckId) return (await db.decks.get(deckId))?.title ?? deckId;
+  return str('title') ?? str('text') ?? str('value') ?? str('id') ?? '';
+}
+
 /** Queues a failed item again, at the end of the queue. What it would restore if refused again
  * is the rows as they are now (a sync since may have stored newer ones than at its first refusal),
  * or as an earlier pending item on the same row knows them. */

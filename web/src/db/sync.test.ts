@@ -175,6 +175,27 @@ describe('sync', () => {
     expect(onServer.find((u) => u.id === e.id)?.enabled).toBe(true);
   });
 
+  it('a push the server keeps failing shows as an error, not as synced, until one goes through', async () => {
+    const h = await make({ userId: newUserId() });
+    await h.engine.sync();
+    const e = (await h.db.entries.toCollection().first()) as Entry;
+    h.net.serverErrorOnMutations = true;
+    await h.mutations.saveUserEntry({ entryId: e.id, enabled: true });
+    await h.engine.flush();
+    expect(h.engine.getState()).toMatchObject({ status: 'error', error: 'Internal server error', pending: 1 });
+    // A sync still pulls, then ends in the push's error (the change waits behind it).
+    h.calls.length = 0;
+    const state = await h.engine.sync();
+    expect(h.procedures()).toContain('queryUserEntries');
+    expect(state).toMatchObject({ status: 'error', error: 'Internal server error', pending: 1 });
+    expect(h.storage.getItem(LAST_SYNC_KEY)).not.toBeNull();
+    // The server is well again: the next push goes through and the error is gone.
+    h.net.serverErrorOnMutations = false;
+    await h.engine.flush();
+    expect(h.engine.getState()).toMatchObject({ status: 'idle', pending: 0 });
+    expect(h.engine.getState().error).toBeUndefined();
+  });
+
   it('refresh is skipped while a sync runs', async () => {
     const h = await make();
     await h.engine.sync();

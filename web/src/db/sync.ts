@@ -31,13 +31,15 @@ import {
 } from './db';
 import {
   countOutbox,
-  discardFailed,
+  discardFailed as discardFailedItem,
   flushOutbox,
   listFailed,
+  listRefused,
   requeueFailed,
   rowId,
   USER_PROCEDURES,
   type FlushOutcome,
+  type RefusedChange,
 } from './outbox';
 import { CHARACTER_PAGE_SIZE, PAGE_SIZE, pageLimit, pendingRowIds, pullPublicTables, pullTable, type PullTarget } from './pagePull';
 import { browserLock, type RunExclusive } from './syncLock';
@@ -134,6 +136,9 @@ export class SyncEngine {
   private running: Promise<SyncState> | null = null;
   private flushing: Promise<FlushOutcome> | null = null;
   private flushAgain = false;
+  /** The last push stopped on a server error (not the network): the state says so until one
+   * goes through. */
+  private pushFailing = false;
   /** Bumped by clearUserData and refresh: a sync that began before stops writing. */
   private epoch = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -237,11 +242,19 @@ export class SyncEngine {
     } while (this.flushAgain && total.stoppedBy === undefined);
     if (total.stoppedBy === undefined) {
       this.retries = 0;
-      // The server answered: no longer offline.
-      if (this.state.status === 'offline' && !this.running) this.setState({ status: 'idle' });
+      // The server answered: no longer offline, nor failing the push.
+      if (!this.running && (this.state.status === 'offline' || (this.state.status === 'error' && this.pushFailing))) {
+        this.setState({ status: 'idle', error: undefined });
+      }
+      this.pushFailing = false;
     } else {
       this.flushAgain = false;
-      if (isNetworkError(total.stoppedBy) && !this.running) this.setState({ status: 'offline' });
+      if (!this.running) {
+        // A push the server keeps failing holds every change after it: say so, not 'synced'.
+        if (isNetworkError(total.stoppedBy)) this.setState({ status: 'offline' });
+        else this.setState({ status: 'error', error: errorMessage(total.stoppedBy) });
+      }
+      this.pushFailing = !isNetworkError(total.stoppedBy);
       this.scheduleRetry();
     }
     return total;
@@ -263,6 +276,11 @@ export class SyncEngine {
     return listFailed(this.db);
   }
 
+  /** The refused mutations as the app lists them (named after what they changed). */
+  refusedChanges(): Promise<RefusedChange[]> {
+    return listRefused(this.db);
+  }
+
   /** Sends a refused mutation again (at the end of the queue). */
   async retryFailed(seq: number): Promise<void> {
     await requeueFailed(this.db, seq);
@@ -272,7 +290,7 @@ export class SyncEngine {
 
   /** Forgets a refused mutation. */
   async discardFailed(seq: number): Promise<void> {
-    await discardFailed(this.db, seq);
+    await discardFailedItem(this.db, seq);
     await this.updateCounts();
   }
 
@@ -406,7 +424,7 @@ export class SyncEngine {
 
   private async pullAll(epoch: number): Promise<void> {
     // The lock is held: push here, not through flush(), which would wait for it.
-    await this.flushLoop();
+    const pushed = await this.flushLoop();
     const lastSync = this.lastSync();
     const session: Session | null = this.session.getSession();
     const serverTime = await this.pullPublic(lastSync, epoch);
@@ -423,6 +441,8 @@ export class SyncEngine {
     this.check(epoch, session ? owner : undefined);
     this.storage.setItem(LAST_SYNC_KEY, String(serverTime));
     this.storage.setItem(LAST_SYNC_USER_KEY, owner);
+    // Pulled, but changes wait behind one the server failed: the sync ends in that error.
+    if (pushed.stoppedBy !== undefined && !isNetworkError(pushed.stoppedBy)) throw pushed.stoppedBy;
   }
 
   /** Throws Aborted when local data was cleared, or the user changed, since the sync began. */
@@ -642,6 +662,12 @@ export const syncAfter = (): Promise<SyncState> => syncEngine().syncAfter();
 export const refresh = (): Promise<boolean> => syncEngine().refresh();
 /** Pushes the outbox now. */
 export const flush = (): Promise<FlushOutcome> => syncEngine().flush();
+/** The changes the server refused, named for the list in the settings. */
+export const refusedChanges = (): Promise<RefusedChange[]> => syncEngine().refusedChanges();
+/** Sends a refused change again. */
+export const retryFailed = (seq: number): Promise<void> => syncEngine().retryFailed(seq);
+/** Forgets a refused change. */
+export const discardFailed = (seq: number): Promise<void> => syncEngine().discardFailed(seq);
 /** Before a sign-out: the user's changes not on the server, after trying to push them. */
 export const unsentUserChanges = (): Promise<number> => syncEngine().unsentUserChanges();
 /** On sign-out: forget the user's rows, queued mutations and lastSync. */

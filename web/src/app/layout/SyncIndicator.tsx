@@ -1,5 +1,5 @@
 // The sync status in the app bar: idle, syncing (with progress), offline or error, plus the number
-// of changes waiting in the outbox. Links to the settings, where local data can be refreshed.
+// of changes waiting in the outbox, or (in the error colour) of those the server refused. Links to the settings, where local data can be refreshed.
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { keyframes } from '@mui/material/styles';
@@ -38,6 +38,7 @@ export function useSyncLabel(state: SyncState): string {
       label = state.lastSyncedAt ? t('sync.idleAt', { time: formatDateTime(state.lastSyncedAt) }) : t('sync.idle');
   }
   if (state.pending > 0) label += ' · ' + t('sync.pending', { count: state.pending });
+  if (state.failed > 0) label += ' · ' + t('sync.refused', { count: state.failed });
   return label;
 }
 
@@ -49,7 +50,7 @@ export function SyncIndicator() {
       <Sync sx={{ animation: `${spin} 1.2s linear infinite`, '@media (prefers-reduced-motion: reduce)': { animation: 'none' } }} />
     ) : state.status === 'offline' ? (
       <CloudOffOutlined />
-    ) : state.status === 'error' ? (
+    ) : state.status === 'error' || state.failed > 0 ? (
       <SyncProblem />
     ) : (
       <CloudDoneOutlined />
@@ -58,8 +59,8 @@ export function SyncIndicator() {
     <IconButton color="inherit" component={Link} to="/settings" aria-label={label} title={label} data-sync-status={state.status}>
       {/* Only a non-zero count is shown; the label names it ("3 changes waiting…"), so the
           accessible name includes the visible text. */}
-      {state.pending > 0 ? (
-        <Badge badgeContent={state.pending} color="secondary" max={999}>
+      {state.failed > 0 || state.pending > 0 ? (
+        <Badge badgeContent={state.failed || state.pending} color={state.failed > 0 ? 'error' : 'secondary'} max={999}>
           {icon}
         </Badge>
       ) : (

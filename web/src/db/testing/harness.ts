@@ -51,6 +51,8 @@ export interface Network {
   loseNextAnswer: boolean;
   /** While true, mutations (POST) fail like the network does; queries still work. */
   failMutations: boolean;
+  /** While true, the server answers mutations (POST) with INTERNAL_SERVER_ERROR, unseen. */
+  serverErrorOnMutations?: boolean;
   /** Awaited before a request is sent (a slow uplink): the server sees it only then. */
   beforeRequest?: (procedures: readonly string[], method: string) => Promise<void> | void;
   /** Awaited after the server answered, before the caller gets the answer (a slow downlink). */
@@ -91,6 +93,12 @@ export function recordingFetch(calls: Call[], net: Network): typeof fetch {
     calls.push(call);
     if (net.down || (net.failMutations && method === 'POST')) throw new TypeError('fetch failed');
     await net.beforeRequest?.(call.procedures, method);
+    if (net.serverErrorOnMutations && method === 'POST') {
+      const error = { message: 'Internal server error', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } };
+      call.status = 500;
+      call.outputs = call.procedures.map(() => error);
+      return new Response(JSON.stringify(call.procedures.map(() => ({ error }))), { status: 500, headers: { 'content-type': 'application/json' } });
+    }
     const res = await fetch(input, init);
     call.status = res.status;
     const json: unknown = await res.clone().json();

@@ -1,4 +1,5 @@
-// Settings sections: theme, interface language (locale), studied language, local data.
+// Settings sections: theme, interface language (locale), studied language, local data (with the
+// changes the server refused).
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -23,6 +24,7 @@ import { THEME_PREFERENCES, isThemePreference } from '../../app/themePreference'
 import { useThemePreference } from '../../app/themeStore';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { SUPPORTED_LOCALES, isSupportedLocale } from '../../i18n/locale';
+import { RefusedChanges } from './RefusedChanges';
 
 export function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -143,6 +145,7 @@ export function DataSection() {
           {t('data.refresh')}
         </Button>
         {failed && <Alert severity="error">{t('data.refreshFailed', { message: failed })}</Alert>}
+        <RefusedChanges count={state.failed} />
       </Stack>
     </SettingsSection>
   );
