@@ -236,6 +236,37 @@ test('signing out with reviews not yet on the server asks first; staying keeps t
   expect(await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).toHaveLength(2);
 });
 
+
+test('a session that ends with reviews unsent says so on the sign-in page; signing in again sends them', async ({ page, request }) => {
+  const auth = await signUp(request);
+  const deck = await deckId(request, KOREAN_DECK_TITLE);
+  await openSignedIn(page, auth, '/decks');
+  await waitForSync(page, auth.userId);
+  const pushes = '**/api/trpc/save*';
+  await page.route(pushes, (route) => route.abort('internetdisconnected'));
+  await page.goto(`/decks/${deck.id}/review`);
+  expect(await reviewByKeyboard(page, () => '3', 1)).toBe(1);
+  await page.locator('a[data-sync-status]').click();
+  await expect.poll(async () => (await localRows<ReviewRow>(page, 'userReviews')).length).toBe(1);
+
+  // The session ends without a sign-out (its refresh token no longer works).
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('auth') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('auth', JSON.stringify({ ...stored, expiresAt: 0, refreshToken: 'revoked' }));
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('authEnded'))).toBe(auth.userId);
+  await page.goto('/signin');
+  await expect(page.getByRole('alert')).toContainText('1 change made on this device before your session ended has not reached the server');
+
+  // Signed in again with the same account, the review is sent.
+  await page.unroute(pushes);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(auth.email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect.poll(async () => (await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).length, { timeout: 15_000 }).toBe(1);
+});
 test('reviews the server refuses are listed in the settings, to try again or discard', async ({ page, request }) => {
   const auth = await signUp(request);
   const deck = await deckId(request, KOREAN_DECK_TITLE);

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { authErrorKey, IdentityError, type MfaRequired } from '../../api/identity';
-import { useSyncState } from '../../app/syncBridge';
+import { unsentUserChanges, useSyncState } from '../../app/syncBridge';
 import { useT } from '../../i18n/I18nContext';
 import type { AuthStore } from '../../session/auth';
 import { useAuthState, useAuthStore } from '../../session/authBridge';
@@ -131,6 +131,28 @@ function GuestDataChoice({ keep, onChange }: { keep: boolean; onChange: (keep: b
   );
 }
 
+/** After a session ended without a sign-out: the changes it left unsent, which only the same
+ * account can send (signing in as another deletes them, as its data is cleared first). */
+function EndedSessionUnsent() {
+  const t = useT();
+  const auth = useAuthState();
+  const { pending, failed } = useSyncState();
+  const [count, setCount] = useState(0);
+  const ended = auth.status === 'guest' ? auth.endedUserId : undefined;
+  useEffect(() => {
+    if (!ended) return;
+    let live = true;
+    void unsentUserChanges().then((n) => {
+      if (live) setCount(n);
+    });
+    return () => {
+      live = false;
+    };
+  }, [ended, pending, failed]);
+  if (!ended || count === 0) return null;
+  return <Alert severity="warning">{t('auth.endedUnsent', { count })}</Alert>;
+}
+
 function SignInForms({ store }: { store: AuthStore }) {
   const t = useT();
   const navigate = useNavigate();
@@ -237,6 +259,7 @@ function SignInForms({ store }: { store: AuthStore }) {
           />
         )}
         {needsPassword && <GuestDataChoice keep={keepGuestData} onChange={setKeepGuestData} />}
+        {needsPassword && <EndedSessionUnsent />}
         <Button type="submit" variant="contained" disabled={busy || !email || (needsPassword && !password)}>
           {mode === 'signIn' ? t('signin.submit') : mode === 'signUp' ? t('auth.signUpSubmit') : mode === 'forgot' ? t('auth.sendReset') : t('auth.sendLink')}
         </Button>
@@ -450,6 +473,7 @@ function EmailLinkSignIn({ store, oobCode }: { store: AuthStore; oobCode: string
         )}
         <TextField label={t('signin.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <GuestDataChoice keep={keepGuestData} onChange={setKeepGuestData} />
+        <EndedSessionUnsent />
         <Button type="submit" variant="contained" disabled={busy || !email}>
           {t('signin.submit')}
         </Button>
