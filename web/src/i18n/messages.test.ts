@@ -62,6 +62,20 @@ describe('message catalogues', () => {
     expect(translate({}, {}, 'en-US', 'nav.home')).toBe('nav.home');
   });
 
+  it('has no message the code never uses (a dead string would still be translated five times)', () => {
+    const root = join(__dirname, '..');
+    const source = (readdirSync(root, { recursive: true }) as string[])
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.includes('messages'))
+      .map((f) => readFileSync(join(root, f), 'utf8'))
+      .join('\n');
+    // Keys built in code: `sync.table.${table}`, `writing.rating${n}`.
+    const built = [...source.matchAll(/`([a-zA-Z][\w.-]*)\$\{/g)].map((m) => m[1]!).filter((p) => p.includes('.'));
+    const unused = [...new Set(Object.keys(enUS).map(baseKey))].filter(
+      (key) => !new RegExp(`['"\`]${key.replace(/[.-]/g, '\\$&')}['"\`]`).test(source) && !built.some((p) => key.startsWith(p)),
+    );
+    expect(unused).toEqual([]);
+  });
+
   it('keeps the SPEC wording of the error messages in English', () => {
     expect(enUS['errors.notFoundTitle']).toBe('Page Not Found');
     expect(enUS['errors.serverErrorTitle']).toBe('Internal Server Error');
