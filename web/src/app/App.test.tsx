@@ -251,6 +251,14 @@ describe('app shell', () => {
     expect(screen.queryByRole('banner')).toBeNull();
   });
 
+  it('leaves the error page behind when the app navigates elsewhere', async () => {
+    const { router } = renderAt('/decks/not-a-uuid/review');
+    expect(await screen.findByText('Page Not Found: /decks/not-a-uuid/review')).toBeTruthy();
+    await act(() => router.navigate('/settings'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(screen.queryByText('Page Not Found: /decks/not-a-uuid/review')).toBeNull();
+  });
+
   it('gives a fatal 404 for an invalid language code in admin', async () => {
     renderAt('/admin/NOT_A_CODE/decks');
     expect(await screen.findByText('Page Not Found: /admin/NOT_A_CODE/decks')).toBeTruthy();

@@ -111,7 +111,8 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
     if (state.error === undefined) return state.pathname === props.pathname ? null : { pathname: props.pathname };
     if (state.pathname === undefined || state.pathname === props.pathname) return { ...state, pathname: props.pathname };
-    return { pathname: props.pathname };
+    // React merges this into the state: the error must be cleared by name, not left out.
+    return { pathname: props.pathname, error: undefined };
   }
 
   render() {
