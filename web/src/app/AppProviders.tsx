@@ -16,9 +16,12 @@ function ThemedApp({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (dir !== 'rtl' || rtlCache) return;
     let cancelled = false;
-    void import('./rtlCache').then((m) => {
-      if (!cancelled) setRtlCache(m.rtlCache);
-    });
+    import('./rtlCache')
+      .then((m) => {
+        if (!cancelled) setRtlCache(m.rtlCache);
+      })
+      // The page stays usable with left-to-right styles rather than reloading for this chunk.
+      .catch((e: unknown) => console.error('The right-to-left styles did not load', e));
     return () => {
       cancelled = true;
     };

@@ -94,10 +94,13 @@ export function shouldReloadForChunkError(
   storage: Pick<Storage, 'getItem' | 'setItem'> | undefined,
   now: number,
 ): boolean {
+  // Without storage the guard cannot outlive the reload: no reload (the error page says what
+  // happened) rather than a loop.
+  if (!storage) return false;
   try {
-    const last = Number(storage?.getItem(CHUNK_RELOAD_KEY + path) ?? 0);
+    const last = Number(storage.getItem(CHUNK_RELOAD_KEY + path) ?? 0);
     if (Number.isFinite(last) && now - last < CHUNK_RELOAD_GUARD_MS && now >= last) return false;
-    storage?.setItem(CHUNK_RELOAD_KEY + path, String(now));
+    storage.setItem(CHUNK_RELOAD_KEY + path, String(now));
     return true;
   } catch {
     return false;

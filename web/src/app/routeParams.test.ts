@@ -68,5 +68,7 @@ describe('errors', () => {
     expect(shouldReloadForChunkError('/decks', storage, 105_000)).toBe(false);
     expect(shouldReloadForChunkError('/home', storage, 105_000)).toBe(true);
     expect(shouldReloadForChunkError('/decks', storage, 110_000)).toBe(true);
+    // No storage (blocked by privacy settings): no guard across reloads, so no reload.
+    expect(shouldReloadForChunkError('/decks', undefined, 200_000)).toBe(false);
   });
 });

@@ -1,14 +1,13 @@
 // Offline and updates (DESIGN §6, SPEC §4/§8): registers the service worker that precaches the
-// app shell, reloads on chunk-load failures, and checks for new versions. Call installOffline()
+// app shell, and checks for new versions (a chunk that fails to load reloads the page under the
+// shell's guard, src/app/fatalError.ts). Call installOffline()
 // once from main.tsx; render <UpdatePrompt /> once in the shell.
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import { registerSW } from 'virtual:pwa-register';
-import { installChunkReload } from './chunkReload';
 import { markServiceWorkerWaiting, setServiceWorker, startUpdateChecks } from './updates';
 
 export { UpdatePrompt } from './LazyUpdatePrompt';
 export type { UpdatePromptProps } from './UpdatePrompt';
-export { handleChunkLoadError, importWithReload, installChunkReload, isChunkLoadError } from './chunkReload';
 export { applyUpdate, checkForUpdate, dismissUpdate, useUpdateAvailable } from './updates';
 
 /** True inside the Capacitor native shell: the app is bundled with the APK, so there is no
@@ -20,17 +19,10 @@ function isNativeShell(): boolean {
 
 let started = false;
 
-export interface OfflineOptions {
-  /** Install the chunk-load reload listeners (default true). Pass false when the shell already
-   * handles chunk errors itself (src/app/fatalError.ts does; both share one guard key). */
-  chunkReload?: boolean;
-}
-
 /** Installs everything; safe to call more than once. */
-export function installOffline(options: OfflineOptions = {}): void {
+export function installOffline(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  if (options.chunkReload !== false) installChunkReload();
   if (isNativeShell() || !import.meta.env.PROD) return;
   if ('serviceWorker' in navigator) {
     const updateSW = registerSW({
