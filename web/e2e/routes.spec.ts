@@ -63,3 +63,19 @@ test('every route renders without the error page', async ({ page, request }) => 
   }
   expect(errors.map((e) => e.message)).toEqual([]);
 });
+
+test('the phone menu closes once a page is picked, the page already shown included', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/home');
+  const menu = page.getByRole('button', { name: 'Open navigation menu' });
+  const drawer = page.locator('#app-nav-drawer');
+  await menu.click();
+  await drawer.getByRole('link', { name: 'Decks' }).click();
+  await expect(page).toHaveURL(/\/decks$/);
+  await expect(drawer).toBeHidden();
+  await menu.click();
+  await expect(drawer.getByRole('link', { name: 'Decks' })).toHaveAttribute('aria-current', 'page');
+  await drawer.getByRole('link', { name: 'Decks' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/decks$/);
+});

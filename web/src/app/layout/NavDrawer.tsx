@@ -14,11 +14,12 @@ import { useT } from '../../i18n/I18nContext';
 import type { NavItem } from './AppShell';
 import { LanguagePicker } from './LanguagePicker';
 
-function NavList({ items, subheader }: { items: NavItem[]; subheader?: string }) {
+/** `onPick` closes the drawer: navigating does too, but a tap on the page already shown would not. */
+function NavList({ items, subheader, onPick }: { items: NavItem[]; subheader?: string; onPick: () => void }) {
   return (
     <List subheader={subheader ? <ListSubheader>{subheader}</ListSubheader> : undefined}>
       {items.map((item) => (
-        <ListItemButton key={item.to} component={NavLink} to={item.to} end={item.end}
+        <ListItemButton key={item.to} component={NavLink} to={item.to} end={item.end} onClick={onPick}
           sx={{ '&.active': { bgcolor: 'action.selected' } }}>
           <ListItemIcon>{item.icon}</ListItemIcon>
           <ListItemText primary={item.label} />
@@ -47,11 +48,11 @@ export default function NavDrawer({ open, onClose, title, items, secondary, seco
       </Toolbar>
       <Divider />
       <Box component="nav" aria-label={t('nav.label')} sx={{ width: 280 }}>
-        <NavList items={items} />
+        <NavList items={items} onPick={onClose} />
         {secondary && secondary.length > 0 && (
           <>
             <Divider />
-            <NavList items={secondary} subheader={secondaryTitle} />
+            <NavList items={secondary} subheader={secondaryTitle} onPick={onClose} />
           </>
         )}
         <Box sx={{ p: 2 }}>
