@@ -80,7 +80,9 @@ export function LocaleSection() {
         select
         label={t('locale.label')}
         value={locale}
-        disabled={loading}
+        // Not disabled while a locale loads: that would drop the keyboard focus to the page (the
+        // store lets the last choice win when switches overlap).
+        slotProps={{ select: { 'aria-busy': loading } }}
         onChange={(e) => {
           if (isSupportedLocale(e.target.value)) void trackLoading(setLocale(e.target.value));
         }}
