@@ -21,8 +21,8 @@ const root = document.getElementById('root');
 // millisecond each here, so the loads start over several tasks, the first page's first: the
 // locale's messages and the page's code, then the local database and the sync engine (the first
 // sync starts as soon as it is here), and the service worker with the update checks once the app
-// has rendered (app/fatalError.ts reloads on chunk-load errors, sharing the guard key, so the
-// offline module's handlers are not installed). The app mounts once the page's code is here, so
+// has rendered (app/fatalError.ts reloads on chunk-load errors). The app mounts once the page's
+// code is here, so
 // the first page renders whole instead of suspending (see preloadPage).
 void i18n.init();
 const firstPage = root ? preloadPage(window.location.pathname) : Promise.resolve();

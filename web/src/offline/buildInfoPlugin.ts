@@ -35,8 +35,8 @@ function listFiles(dir: string, root: string, skip: ReadonlySet<string>): string
   return out;
 }
 
-/** A content hash of what goes into the build: the sources, public files, index.html, the lock
- * file and the VITE_* variables. The same inputs give the same id, so rebuilding an unchanged tree
+/** A content hash of what goes into the build: the sources, public files, index.html, the build
+ * and compiler configuration, the lock file and the VITE_* variables. The same inputs give the same id, so rebuilding an unchanged tree
  * does not prompt clients to reload. `WRITEIT_BUILD_ID` overrides it. */
 export function computeBuildId(root: string, env: Record<string, string | undefined> = {}): string {
   if (env.WRITEIT_BUILD_ID) return env.WRITEIT_BUILD_ID;
@@ -46,6 +46,10 @@ export function computeBuildId(root: string, env: Record<string, string | undefi
     ...listFiles(join(root, 'src'), root, skip),
     ...listFiles(join(root, 'public'), root, skip),
     'index.html',
+    // A change of chunking or of the service worker's set-up alone changes the files served.
+    'vite.config.ts',
+    'tsconfig.json',
+    'tsconfig.app.json',
     'package-lock.json',
   ];
   for (const file of files) {
