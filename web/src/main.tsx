@@ -22,8 +22,7 @@ const root = document.getElementById('root');
 // locale's messages and the page's code, then the local database and the sync engine (the first
 // sync starts as soon as it is here), and the service worker with the update checks once the app
 // has rendered (app/fatalError.ts reloads on chunk-load errors). The app mounts once the page's
-// code is here, so
-// the first page renders whole instead of suspending (see preloadPage).
+// code is here, so the first page renders whole instead of suspending (see preloadPage).
 void i18n.init();
 const firstPage = root ? preloadPage(window.location.pathname) : Promise.resolve();
 void nextTask().then(() => {
