@@ -91,3 +91,24 @@ test('a content line too long for its row shows its start in a right-to-left pag
   expect(first![0]).toBeLessThan(first![1]);
   expect(first![1]).toBeLessThan(box.x + box.width);
 });
+
+test('the first render in a right-to-left locale already has the right-to-left styles', async ({ page, context, baseURL }) => {
+  // Before, <html dir="rtl"> came with the messages and the mirrored styles one render later: the
+  // first frames had the direction of one and the margins of the other.
+  await context.addCookies([{ name: 'locale', value: 'he', url: baseURL! }]);
+  await context.addInitScript(() => {
+    const w = window as unknown as { firstRender?: { dir: string; caches: string[] } };
+    new MutationObserver((_records, observer) => {
+      const root = document.getElementById('root');
+      if (!root || root.childElementCount === 0) return;
+      const caches = [...document.querySelectorAll('style[data-emotion]')].map((s) => (s.getAttribute('data-emotion') ?? '').split(' ')[0]!);
+      w.firstRender = { dir: document.documentElement.dir, caches };
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/home');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { firstRender?: unknown }).firstRender)).toBeTruthy();
+  const first = await page.evaluate(() => (window as unknown as { firstRender: { dir: string; caches: string[] } }).firstRender);
+  expect(first.dir).toBe('rtl');
+  expect(first.caches).toContain('muirtl');
+});

@@ -13,9 +13,16 @@ import { preloadPage } from './app/router';
 import { startAppAutoSync } from './app/syncBridge';
 import { nextTask } from './app/nextTask';
 import { safeLocalStorage } from './app/safeLocalStorage';
+import { loadRtlCache } from './app/rtlStyles';
 
 installGlobalErrorHandlers();
-const i18n = createI18nStore({ document, navigator, storage: safeLocalStorage(), urls: messageUrls });
+const i18n = createI18nStore({
+  document,
+  navigator,
+  storage: safeLocalStorage(),
+  urls: messageUrls,
+  prepare: (dir) => (dir === 'rtl' ? loadRtlCache() : undefined),
+});
 const root = document.getElementById('root');
 // Starting a chunk's load also adds a modulepreload link per chunk it needs (Vite), about half a
 // millisecond each here, so the loads start over several tasks, the first page's first: the

@@ -5,6 +5,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { I18nProvider, useI18n } from '../i18n/I18nContext';
 import type { I18nStore } from '../i18n/i18nStore';
+import { loadRtlCache, rtlCacheIfLoaded } from './rtlStyles';
 import { ltrCache } from './styleCache';
 import { createAppTheme } from './theme';
 import { useThemePreference } from './themeStore';
@@ -12,13 +13,14 @@ import { useThemePreference } from './themeStore';
 function ThemedApp({ children }: { children: ReactNode }) {
   const { mode } = useThemePreference();
   const { dir, ready } = useI18n();
-  const [rtlCache, setRtlCache] = useState<EmotionCache | null>(null);
+  // Usually loaded already: the i18n store waits for it before a right-to-left locale takes effect.
+  const [rtlCache, setRtlCache] = useState<EmotionCache | null>(() => rtlCacheIfLoaded() ?? null);
   useEffect(() => {
     if (dir !== 'rtl' || rtlCache) return;
     let cancelled = false;
-    import('./rtlCache')
-      .then((m) => {
-        if (!cancelled) setRtlCache(m.rtlCache);
+    loadRtlCache()
+      .then((cache) => {
+        if (!cancelled) setRtlCache(cache);
       })
       // The page stays usable with left-to-right styles rather than reloading for this chunk.
       .catch((e: unknown) => console.error('The right-to-left styles did not load', e));

@@ -18,6 +18,24 @@ describe('i18n store', () => {
     expect(store.getState()).toMatchObject({ locale: 'ko-KR', ready: true, messages: { 'app.name': '라이트잇' } });
   });
 
+  it('switches to a right-to-left locale only once what it prepares (the RTL styles) is in', async () => {
+    let release!: () => void;
+    const styles = new Promise<void>((ok) => (release = ok));
+    const prepare = vi.fn((dir: 'ltr' | 'rtl') => (dir === 'rtl' ? styles : undefined));
+    const document = doc('');
+    const store = createI18nStore({ document, urls, fetch: async () => new Response(JSON.stringify({ 'nav.home': 'בית' })), prepare });
+    await store.init();
+    const switching = store.setLocale('he');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(prepare).toHaveBeenCalledWith('rtl');
+    expect(store.getState().dir).toBe('ltr');
+    expect(document.documentElement.dir).toBe('ltr');
+    release();
+    await switching;
+    expect(store.getState()).toMatchObject({ locale: 'he', dir: 'rtl' });
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
   it('falls back to English and names the locale when its messages fail, without an unhandled rejection', async () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);

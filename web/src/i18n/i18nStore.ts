@@ -47,6 +47,9 @@ export interface I18nEnv {
   fetch?: (url: string) => Promise<Response>;
   /** Locale → messages URL (from `virtual:i18n-messages`, made by ./vitePlugin.ts). */
   urls: Readonly<Record<string, string>>;
+  /** Awaited, alongside the messages, before a locale of this direction takes effect (the app
+   * loads its right-to-left styles, app/rtlStyles.ts); a failure does not hold the locale back. */
+  prepare?: (dir: 'ltr' | 'rtl') => Promise<unknown> | undefined;
 }
 
 export function createI18nStore(env: I18nEnv) {
@@ -82,6 +85,7 @@ export function createI18nStore(env: I18nEnv) {
             (messages) => ({ messages }),
             (error: unknown) => ({ error }),
           );
+    const prepared = wanted ? env.prepare?.(localeDirection(locale))?.catch(() => undefined) : undefined;
     const fallback = await loadEnglish();
     if (mine !== generation) return;
     if (!wanted) {
@@ -93,6 +97,7 @@ export function createI18nStore(env: I18nEnv) {
       const outcome = await wanted;
       if ('error' in outcome) throw outcome.error;
       const { messages } = outcome;
+      await prepared;
       if (mine !== generation) return;
       set({ locale, dir: localeDirection(locale), messages, ready: true, loading: false });
     } catch (error) {
