@@ -203,20 +203,37 @@ test('reviews made offline reach the server after reconnecting', async ({ page, 
 });
 
 
-test('signing out with reviews not yet on the server asks first; staying keeps them and they arrive', async ({ page, request }) => {
+/** Every save the app sends is cut like a lost connection ('cut'), or refused by the server
+ * ('refused', FORBIDDEN). */
+const SAVES = '**/api/trpc/save*';
+async function blockSaves(page: Page, how: 'cut' | 'refused'): Promise<void> {
+  await page.route(SAVES, (route) => {
+    if (how === 'cut') return route.abort('internetdisconnected');
+    const procedures = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop() ?? '').split(',');
+    const error = { message: 'Not allowed here.', code: -32603, data: { code: 'FORBIDDEN', httpStatus: 403 } };
+    return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify(procedures.map(() => ({ error }))) });
+  });
+}
+
+/** A new learner answers `n` cards of the Korean deck while saves are blocked (`how`), then opens
+ * the settings through the sync indicator (leaving the review page writes the last answer, held
+ * until then for undo). */
+async function reviewWithSavesBlocked(page: Page, request: APIRequestContext, n: number, how: 'cut' | 'refused') {
   const auth = await signUp(request);
   const deck = await deckId(request, KOREAN_DECK_TITLE);
   await openSignedIn(page, auth, '/decks');
   await waitForSync(page, auth.userId);
-  // Every push fails as a lost connection does; the rest of the app works.
-  const pushes = '**/api/trpc/save*';
-  await page.route(pushes, (route) => route.abort('internetdisconnected'));
+  await blockSaves(page, how);
   await page.goto(`/decks/${deck.id}/review`);
-  expect(await reviewByKeyboard(page, () => '3', 2)).toBe(2);
-  // Leaving the page writes the last answer (held until then for undo).
+  expect(await reviewByKeyboard(page, () => '3', n)).toBe(n);
   await page.locator('a[data-sync-status]').click();
-  await expect.poll(async () => (await localRows<ReviewRow>(page, 'userReviews')).length).toBe(2);
+  // Each answer waits in the outbox: to be sent ('cut') or kept aside ('refused').
+  await expect.poll(async () => (await localRows(page, 'outbox')).length).toBe(n);
+  return auth;
+}
 
+test('signing out with reviews not yet on the server asks first; staying keeps them and they arrive', async ({ page, request }) => {
+  const auth = await reviewWithSavesBlocked(page, request, 2, 'cut');
   // The two reviews cannot be sent: signing out would delete them, so the app asks.
   await page.getByRole('button', { name: 'Sign out' }).click();
   const dialog = page.getByRole('dialog', { name: 'Changes not saved to your account' });
@@ -229,26 +246,15 @@ test('signing out with reviews not yet on the server asks first; staying keeps t
   expect(await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).toHaveLength(0);
 
   // With the connection back, signing out sends them first and does not ask.
-  await page.unroute(pushes);
+  await page.unroute(SAVES);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(dialog).toBeHidden();
   expect(await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).toHaveLength(2);
 });
 
-
 test('a session that ends with reviews unsent says so on the sign-in page; signing in again sends them', async ({ page, request }) => {
-  const auth = await signUp(request);
-  const deck = await deckId(request, KOREAN_DECK_TITLE);
-  await openSignedIn(page, auth, '/decks');
-  await waitForSync(page, auth.userId);
-  const pushes = '**/api/trpc/save*';
-  await page.route(pushes, (route) => route.abort('internetdisconnected'));
-  await page.goto(`/decks/${deck.id}/review`);
-  expect(await reviewByKeyboard(page, () => '3', 1)).toBe(1);
-  await page.locator('a[data-sync-status]').click();
-  await expect.poll(async () => (await localRows<ReviewRow>(page, 'userReviews')).length).toBe(1);
-
+  const auth = await reviewWithSavesBlocked(page, request, 1, 'cut');
   // The session ends without a sign-out (its refresh token no longer works).
   await page.evaluate(() => {
     const stored = JSON.parse(localStorage.getItem('auth') ?? '{}') as Record<string, unknown>;
@@ -260,29 +266,17 @@ test('a session that ends with reviews unsent says so on the sign-in page; signi
   await expect(page.getByRole('alert')).toContainText('1 change made on this device before your session ended has not reached the server');
 
   // Signed in again with the same account, the review is sent.
-  await page.unroute(pushes);
+  await page.unroute(SAVES);
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(auth.email);
   await form.getByLabel('Password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect.poll(async () => (await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).length, { timeout: 15_000 }).toBe(1);
 });
+
 test('reviews the server refuses are listed in the settings, to try again or discard', async ({ page, request }) => {
-  const auth = await signUp(request);
-  const deck = await deckId(request, KOREAN_DECK_TITLE);
-  await openSignedIn(page, auth, '/decks');
-  await waitForSync(page, auth.userId);
-  // The server refuses every save (as it would a change it finds invalid).
-  const saves = '**/api/trpc/save*';
-  await page.route(saves, (route) => {
-    const procedures = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop() ?? '').split(',');
-    const error = { message: 'Not allowed here.', code: -32603, data: { code: 'FORBIDDEN', httpStatus: 403 } };
-    return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify(procedures.map(() => ({ error }))) });
-  });
-  await page.goto(`/decks/${deck.id}/review`);
-  expect(await reviewByKeyboard(page, () => '3', 2)).toBe(2);
+  const auth = await reviewWithSavesBlocked(page, request, 2, 'refused');
   const indicator = page.locator('a[data-sync-status]');
-  await indicator.click();
   await expect(indicator).toHaveAttribute('title', /2 changes refused/);
 
   const list = page.getByRole('region', { name: 'Changes the server refused' });
@@ -290,7 +284,7 @@ test('reviews the server refuses are listed in the settings, to try again or dis
   await expect(list.getByRole('listitem').first()).toContainText(/^Review of .+Not allowed here\./);
 
   // The server takes them again: one is retried and arrives, the other discarded.
-  await page.unroute(saves);
+  await page.unroute(SAVES);
   await list.getByRole('button', { name: /^Try again: Review of / }).first().click();
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await list.getByRole('button', { name: /^Discard: Review of / }).click();
@@ -299,6 +293,7 @@ test('reviews the server refuses are listed in the settings, to try again or dis
   await expect.poll(async () => (await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).length).toBe(1);
   expect(await localRows(page, 'outbox')).toHaveLength(0);
 });
+
 test('undo takes back a rating the server already has', async ({ page, request }) => {
   const auth = await signUp(request);
   const deck = await deckId(request, KOREAN_DECK_TITLE);
