@@ -101,7 +101,7 @@ test('the first render in a right-to-left locale already has the right-to-left s
     new MutationObserver((_records, observer) => {
       const root = document.getElementById('root');
       if (!root || root.childElementCount === 0) return;
-      const caches = [...document.querySelectorAll('style[data-emotion]')].map((s) => (s.getAttribute('data-emotion') ?? '').split(' ')[0]!);
+      const caches = Array.from(document.querySelectorAll('style[data-emotion]')).map((s) => (s.getAttribute('data-emotion') ?? '').split(' ')[0]!);
       w.firstRender = { dir: document.documentElement.dir, caches };
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
