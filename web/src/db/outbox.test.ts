@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Deck, Entry, SaveUserReviewOutput } from '../api/generated/types';
 import { cardId } from './cardId';
 import { loadCached } from './cache';
-import { harnessesPerTest, mintToken, newUserId, serverApi, until, type Harness } from './testing/harness';
+import { harnessesPerTest, mintToken, newUserId, serverApi, serverEnabled, until, type Harness } from './testing/harness';
 import { LAST_SYNC_KEY } from './sync';
 
 const make = harnessesPerTest();
@@ -170,8 +170,7 @@ describe('mutations and the outbox', () => {
     expect(h.cache.get('decks', newDeck.id)).toBeUndefined();
     expect((await h.db.userReviews.get(first.id))?.rating).toBe(3);
     expect(await h.db.userEntries.get(entry(0).id)).toMatchObject({ enabled: true });
-    const serverEntries = await serverApi(await h.session.getIdToken()).queryUserEntries.query({ offset: 0 });
-    expect(serverEntries.find((u) => u.id === entry(0).id)?.enabled).toBe(true);
+    expect(await serverEnabled(h, entry(0).id)).toBe(true);
 
     // A failed item is never resent by itself; retry resends it, discard forgets it.
     await h.engine.flush();
@@ -237,8 +236,7 @@ describe('mutations and the outbox', () => {
     h.net.failMutations = false;
     await h.engine.sync();
     expect(await h.db.userEntries.get(entry(2).id)).toMatchObject({ enabled: false });
-    const onServer = await serverApi(await h.session.getIdToken()).queryUserEntries.query({ offset: 0 });
-    expect(onServer.find((u) => u.id === entry(2).id)?.enabled).toBe(false);
+    expect(await serverEnabled(h, entry(2).id)).toBe(false);
   });
 
   it('before a sign-out, pushes the user’s changes and counts those the server has not got', async () => {

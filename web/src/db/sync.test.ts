@@ -5,7 +5,7 @@ import type { Entry, PageInput } from '../api/generated/types';
 import { SNAPSHOTS_KEY } from '../app/snapshot/restore';
 import { openDb, PUBLIC_TABLES, USER_TABLES } from './db';
 import { createSyncEngine, LAST_SYNC_KEY } from './sync';
-import { allRows, harnessesPerTest, mintToken, newUserId, serverApi, until, type Harness } from './testing/harness';
+import { allRows, harnessesPerTest, mintToken, newUserId, serverApi, serverEnabled, until, type Harness } from './testing/harness';
 import { EntityCache, loadCached } from './cache';
 
 const QUERY = {
@@ -171,8 +171,7 @@ describe('sync', () => {
     await h.engine.sync();
     expect(h.engine.getState().pending).toBe(0);
     expect(await h.db.userEntries.get(e.id)).toMatchObject({ enabled: true });
-    const onServer = await serverApi(await h.session.getIdToken()).queryUserEntries.query({ offset: 0 });
-    expect(onServer.find((u) => u.id === e.id)?.enabled).toBe(true);
+    expect(await serverEnabled(h, e.id)).toBe(true);
   });
 
   it('a push the server keeps failing shows as an error, not as synced, until one goes through', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Entry } from '../api/generated/types';
 import { LAST_SYNC_KEY } from './sync';
 import { memoryLock } from './syncLock';
-import { harnessesPerTest, newUserId, serverApi, until } from './testing/harness';
+import { harnessesPerTest, newUserId, serverApi, serverEnabled, until } from './testing/harness';
 
 const make = harnessesPerTest();
 
@@ -73,8 +73,7 @@ describe('the sync lock', () => {
     await pushed;
     expect(h.procedures()).toContain('saveUserEntry');
     expect(await h.db.userEntries.get(e.id)).toMatchObject({ enabled: true });
-    const onServer = await serverApi(await h.session.getIdToken()).queryUserEntries.query({ offset: 0 });
-    expect(onServer.find((u) => u.entryId === e.id || u.id === e.id)?.enabled).toBe(true);
+    expect(await serverEnabled(h, e.id)).toBe(true);
   });
 
   it('lets one tab at a time push the shared queue, so the later write reaches the server last', async () => {
@@ -104,8 +103,7 @@ describe('the sync lock', () => {
     await aPush;
     await bPush;
     await until(async () => (await a.db.outbox.count()) === 0);
-    const onServer = await serverApi(await a.session.getIdToken()).queryUserEntries.query({ offset: 0 });
-    expect(onServer.find((u) => u.entryId === e.id || u.id === e.id)?.enabled).toBe(false);
+    expect(await serverEnabled(a, e.id)).toBe(false);
     expect(await b.db.userEntries.get(e.id)).toMatchObject({ enabled: false });
   });
 

@@ -210,6 +210,12 @@ export function serverApi(token: string | null): Api {
   return createApi({ url: server().trpcUrl, getIdToken: () => Promise.resolve(token) });
 }
 
+/** Whether the server has `entryId` enabled for the harness's signed-in user (undefined: no row). */
+export async function serverEnabled(h: Harness, entryId: string): Promise<boolean | undefined> {
+  const rows = await serverApi(await h.session.getIdToken()).queryUserEntries.query({ offset: 0 });
+  return rows.find((u) => (u.entryId ?? u.id) === entryId)?.enabled;
+}
+
 /** Every row of a query, straight from the server in one page. */
 export async function allRows<T>(q: (input: { offset: number; limit: number }) => Promise<T[]>): Promise<T[]> {
   return q({ offset: 0, limit: 5000 });
