@@ -1,5 +1,6 @@
 // The sync status in the app bar: idle, syncing (with progress), offline or error, plus the number
-// of changes waiting in the outbox, or (in the error colour) of those the server refused. Links to the settings, where local data can be refreshed.
+// of changes waiting in the outbox, or (in the error colour) of those the server refused. Links to
+// the settings, where local data can be refreshed and refused changes retried or discarded.
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { keyframes } from '@mui/material/styles';
