@@ -73,6 +73,9 @@ test('the phone menu closes once a page is picked, the page already shown includ
   await drawer.getByRole('link', { name: 'Decks' }).click();
   await expect(page).toHaveURL(/\/decks$/);
   await expect(drawer).toBeHidden();
+  // The address changes at once; the page (a chunk of its own) renders when it is in, and only
+  // then is the app on /decks: its link active, the path changed (which closes the drawer too).
+  await expect(page.getByRole('heading', { level: 1, name: 'Decks' })).toBeVisible();
   await menu.click();
   await expect(drawer.getByRole('link', { name: 'Decks' })).toHaveAttribute('aria-current', 'page');
   await drawer.getByRole('link', { name: 'Decks' }).click();
