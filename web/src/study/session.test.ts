@@ -103,4 +103,28 @@ describe('StudySession', () => {
     expect(s.current(T0 + 62_000)).toEqual(item(1));
     expect(s.remaining(T0 + 62_000)).toBe(1);
   });
+
+  it('prepares an answer without moving on; accepts it once stored; refuses a stale one', () => {
+    const s = session([item(1), item(2)]);
+    const a = s.prepare(1, T0, 0.6)!;
+    // Nothing moved: the screen may re-render while the answer is written.
+    expect(s.current(T0)?.entryId).toBe(item(1).entryId);
+    expect(s.tally().answered).toBe(0);
+    expect(s.prepare(1, T0, 0.6)?.card).toEqual(a.card);
+    s.accept(a);
+    expect(s.current(T0 + 1)?.entryId).toBe(item(2).entryId);
+    expect(s.tally()).toEqual({ byRating: { 1: 1, 2: 0, 3: 0, 4: 0 }, answered: 1, durationMs: 1 });
+    expect(() => s.accept(a)).toThrow(/not the current card/);
+  });
+
+  it('builds answers within the server’s rules: whole milliseconds, at most a day, a score in 0..1', () => {
+    const s = session([item(1), item(2), item(3), item(4)]);
+    const durations: [number, number][] = [
+      [582.300048828125, 582],
+      [-5, 0],
+      [Number.NaN, 0],
+      [90_000_000, 86_400_000],
+    ];
+    for (const [given, stored] of durations) expect(s.answer(3, T0, given, { score: 1.5 })?.review).toMatchObject({ durationMs: stored, score: 1 });
+  });
 });

@@ -1,6 +1,7 @@
 // A study session in memory (no I/O): the queue of a deck, answering the current card (the card
-// replayed at once from its reviews, so the screen never waits on storage or network), cards in
-// learning coming back within the session, undo of the last answer, and the session's tallies.
+// replayed at once from its reviews, never waiting on the network), cards in learning coming back
+// within the session, undo of the last answer, and the session's tallies; and answerCard, where
+// every practice page builds its answers.
 import { v7 as uuidv7 } from 'uuid';
 import type { UserCard, UserReview } from '../api/generated/types';
 import { type QueueItem, type StudyQueue } from './queue';
@@ -83,18 +84,30 @@ export class StudySession {
 
   /** Answers the current card. Returns what to record, or null when there is no card. */
   answer(rating: Rating, now: number, durationMs: number, extra: Partial<Pick<UserReview, 'score'>> = {}): Answer | null {
+    const answer = this.prepare(rating, now, durationMs, extra);
+    if (answer) this.accept(answer);
+    return answer;
+  }
+
+  /** What answering the current card would record, leaving the session as it is: a page records
+   * it first and accepts it once stored, so the screen never moves ahead of what is stored. */
+  prepare(rating: Rating, now: number, durationMs: number, extra: Partial<Pick<UserReview, 'score'>> = {}): Answer | null {
     const item = this.current(now);
     if (!item) return null;
     const { review, card } = answerCard(item, this.reviews.get(item.cardId) ?? [], rating, now, durationMs, this.desiredRetention, extra);
+    const requeued = card.state === CardState.Learning || card.state === CardState.Relearning;
+    return { item, review, card, before: item.card, requeued };
+  }
+
+  /** Moves past a prepared answer (it must be of the current card, as prepared). */
+  accept(answer: Answer): void {
+    const { item, review, card } = answer;
+    if (this.front !== item && this.learning[0] !== item && this.main[0] !== item) throw new Error('StudySession.accept: not the current card');
     this.take(item);
     const list = this.reviews.get(item.cardId) ?? [];
     this.reviews.set(item.cardId, [...list, review]);
-    const answered: QueueItem = { ...item, card };
-    const inLearning = card.state === CardState.Learning || card.state === CardState.Relearning;
-    if (inLearning) this.insertLearning(answered);
-    const answer: Answer = { item, review, card, before: item.card, requeued: inLearning };
+    if (answer.requeued) this.insertLearning({ ...item, card });
     this.history.push(answer);
-    return answer;
   }
 
   /** Takes back the last answer: the card is shown again as it was. Returns the undone answer. */
@@ -167,7 +180,22 @@ export function previewCard(item: QueueItem, known: readonly ReplayReview[], now
   return { 1: at(1), 2: at(2), 3: at(3), 4: at(4) };
 }
 
-/** Answers a card: the review to record and the card replayed locally. */
+/** writeit-core limits.rs REVIEW_DURATION_MAX_MS: a card left open longer counts as this long. */
+export const REVIEW_DURATION_MAX_MS = 86_400_000;
+
+/** The wire's durationMs: whole milliseconds in 0..=REVIEW_DURATION_MAX_MS (timers give fractions,
+ * and a fraction is refused by the server). */
+export function wholeDuration(ms: number): number {
+  return Number.isFinite(ms) ? Math.min(REVIEW_DURATION_MAX_MS, Math.max(0, Math.round(ms))) : 0;
+}
+
+/** The wire's score: a finite number in 0..=1. */
+export function unitScore(score: number): number {
+  return Number.isFinite(score) ? Math.min(1, Math.max(0, score)) : 0;
+}
+
+/** Answers a card: the review to record and the card replayed locally. Every practice page builds
+ * its answers here, so each one is within the server's rules (study/store.ts records them). */
 export function answerCard(
   item: QueueItem,
   known: readonly ReplayReview[],
@@ -183,10 +211,10 @@ export function answerCard(
     entryId: item.entryId,
     kind: item.kind,
     rating,
-    reviewedAt: now,
-    durationMs: Math.max(0, Math.round(durationMs)),
+    reviewedAt: Math.round(now),
+    durationMs: wholeDuration(durationMs),
     desiredRetention,
-    ...extra,
+    ...(extra.score !== undefined ? { score: unitScore(extra.score) } : {}),
     updatedAt: 0,
     deleted: false,
   };

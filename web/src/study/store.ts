@@ -1,7 +1,8 @@
 // The study engine's I/O: reading a deck's study data from IndexedDB (entries, the learner's
-// userEntries, userDeck, cards and their reviews) and writing answers through the outbox; taking
-// an answer back (dropped while a guest's upload waits, else a tombstone sent after it).
-import type { CardKind, Deck, Entry, UserCard, UserReview } from '../api/generated/types';
+// userEntries, userDeck, cards and their reviews); recording answers through the outbox, the one
+// answer path of every practice page; taking an answer back (dropped while a guest's upload
+// waits, else a tombstone sent after it), the one undo.
+import type { CardKind, Deck, Entry, SaveUserReviewInput, UserCard, UserReview } from '../api/generated/types';
 import { loadCached, type EntityCache } from '../db/cache';
 import { cardId } from '../db/cardId';
 import type { WriteItDb } from '../db/db';
@@ -10,7 +11,14 @@ import { isPending } from '../db/outbox';
 import { syncEngine } from '../db/sync';
 import { buildQueue, CARD_KINDS, DEFAULT_NEW_PER_DAY, newCardsIntroducedToday, type StudyQueue } from './queue';
 import type { SessionStore } from '../session/session';
-import { cardTombstone, DEFAULT_RETENTION, replaySchedule, toUserCard } from './scheduler';
+import { cardTombstone, DEFAULT_RETENTION, replaySchedule, toUserCard, type Rating } from './scheduler';
+import { answerCard } from './session';
+
+/** A recorded answer: the review and its card as replayed here. */
+export interface Answered {
+  review: UserReview;
+  card: UserCard;
+}
 
 /** What a session over a deck starts from. */
 export interface DeckStudy {
@@ -34,7 +42,7 @@ interface Deps {
   cache: EntityCache;
   /** Who is signed in: a guest's user mutations wait in the outbox until someone is. */
   session: Pick<SessionStore, 'getSession'>;
-  mutations: Pick<Mutations, 'deleteUserReview'>;
+  mutations: Pick<Mutations, 'saveUserReview' | 'deleteUserReview'>;
   /** After the outbox changed (the sync status counts it). */
   outboxChanged?: () => void;
 }
@@ -45,7 +53,7 @@ const appDeps = (): Deps => {
     db: engine.db,
     cache: engine.cache,
     session: engine.session,
-    mutations: { deleteUserReview },
+    mutations: { saveUserReview, deleteUserReview },
     outboxChanged: () => void engine.updateCounts().catch(() => undefined),
   };
 };
@@ -106,22 +114,59 @@ export function deckQueue(study: DeckStudy, now: number, kinds?: readonly CardKi
   });
 }
 
-/** Records an answer: the review and the locally replayed card, in IndexedDB and the outbox
- * (sent when online and signed in; a guest's wait for sign-in). */
-export async function recordAnswer(review: UserReview, card: UserCard): Promise<void> {
-  await saveUserReview(
-    {
-      id: review.id,
-      entryId: review.entryId,
-      kind: review.kind,
-      rating: review.rating,
-      reviewedAt: review.reviewedAt,
-      durationMs: review.durationMs,
-      ...(review.score !== undefined ? { score: review.score } : {}),
-      ...(review.desiredRetention !== undefined ? { desiredRetention: review.desiredRetention } : {}),
-    },
-    { card },
+/** The review as `saveUserReview` takes it: the generated wire type, field by field. */
+export function reviewInput(review: UserReview): SaveUserReviewInput {
+  return {
+    id: review.id,
+    cardId: review.cardId,
+    entryId: review.entryId,
+    kind: review.kind,
+    rating: review.rating,
+    reviewedAt: review.reviewedAt,
+    durationMs: review.durationMs,
+    ...(review.score !== undefined ? { score: review.score } : {}),
+    ...(review.desiredRetention !== undefined ? { desiredRetention: review.desiredRetention } : {}),
+  };
+}
+
+/** Records an answer, the one way every practice page does: the review and the locally replayed
+ * card written to IndexedDB and queued in the outbox in one transaction (sent when online and
+ * signed in; a guest's wait for sign-in). Resolves once that transaction has committed: a page
+ * shows the next card or the result only then, so an answer on screen is an answer stored. */
+export async function recordAnswer(answer: { review: UserReview; card: UserCard }, deps: Pick<Deps, 'mutations'> = appDeps()): Promise<void> {
+  await deps.mutations.saveUserReview(reviewInput(answer.review), { card: answer.card });
+}
+
+/** Answers one card of a deck outside a session (writing practice): reads the card, its stored
+ * reviews and the deck's desired retention, replays the answer and records it. */
+export async function answerEntryCard(
+  target: { deckId: string; entryId: string; kind: CardKind },
+  rating: Rating,
+  at: number,
+  durationMs: number,
+  extra: Partial<Pick<UserReview, 'score'>> = {},
+  deps: Deps = appDeps(),
+): Promise<Answered> {
+  const { db } = deps;
+  const id = cardId(target.entryId, target.kind);
+  const [card, reviews, userDeck] = await Promise.all([
+    db.userCards.get(id),
+    db.userReviews.where('cardId').equals(id).toArray(),
+    db.userDecks.get(target.deckId),
+  ]);
+  const item = { cardId: id, entryId: target.entryId, kind: target.kind, card: card && !card.deleted ? card : null };
+  const retention = userDeck && !userDeck.deleted ? userDeck.desiredRetention : DEFAULT_RETENTION;
+  const answered = answerCard(
+    item,
+    reviews.filter((r) => !r.deleted),
+    rating,
+    at,
+    durationMs,
+    retention,
+    extra,
   );
+  await recordAnswer(answered, deps);
+  return answered;
 }
 
 /** 'removed': a guest's review, still queued, is gone, its card rebuilt from the other reviews.

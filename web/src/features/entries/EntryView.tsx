@@ -25,16 +25,7 @@ import { useDisabledEntries } from '../shared/hooks';
 import { useEntryCharacters } from './characters';
 import { useSpeech } from '../shared/speech';
 import { serverUrl } from '../../api/client';
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '@mui/utils';
 
 export function EntryDetails({ entry }: { entry: Entry }) {
   const t = useT();

@@ -1,13 +1,15 @@
 // Reading practice of an entry (…/entries/{entryId}/reading): the text large, reveal its reading
 // and meaning, hear it in the language's voice (Web Speech API; a clear message when the device
-// has none), and grade yourself: a review of the entry's reading card, replayed locally.
-import { useEffect, useState } from 'react';
+// has none), and grade yourself: a review of the entry's reading card, replayed locally and
+// recorded before the confirmation shows; Undo takes it back.
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { Link, useParams } from 'react-router';
 import type { Entry } from '../../api/generated/types';
 import { useSyncState } from '../../db/sync';
@@ -15,7 +17,7 @@ import { useI18n } from '../../i18n/I18nContext';
 import { formatInterval } from '../../study/format';
 import { RATINGS, type Rating } from '../../study/scheduler';
 import { answerCard, previewCard } from '../../study/session';
-import { loadDeckStudy, recordAnswer, type DeckStudy } from '../../study/store';
+import { loadDeckStudy, recordAnswer, takeBackReview, type DeckStudy } from '../../study/store';
 import { cardId } from '../../db/cardId';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import { useSpeech } from '../shared/speech';
@@ -53,7 +55,7 @@ export function ReadingPage() {
 function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
   const { t, locale } = useI18n();
   const [revealed, setRevealed] = useState(false);
-  const [saved, setSaved] = useState<{ rating: Rating; due: number; at: number } | null>(null);
+  const [saved, setSaved] = useState<{ rating: Rating; due: number; at: number; reviewId: string } | null>(null);
   const [shownAt] = useState(() => Date.now());
   // Previews are for the moment of the reveal (render stays pure).
   const [now, setNow] = useState(shownAt);
@@ -65,12 +67,42 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
   const position = study.entries.findIndex((e) => e.id === entry.id);
   const nextEntry = study.entries[position + 1];
 
-  const rate = (rating: Rating) => {
-    if (!revealed || saved) return;
-    const at = Date.now();
-    const { review, card } = answerCard(item, known, rating, at, at - shownAt, study.desiredRetention);
-    setSaved({ rating, due: card.due, at });
-    void recordAnswer(review, card).catch((e: unknown) => console.error('saving a review failed', e));
+  /** An answer or its undo being recorded: further input waits for it. */
+  const busy = useRef(false);
+  const [failed, setFailed] = useState<'save' | 'undo' | null>(null);
+
+  /** Records the grade; the confirmation shows once it is stored. */
+  const rate = async (rating: Rating) => {
+    if (!revealed || saved || busy.current) return;
+    busy.current = true;
+    try {
+      const at = Date.now();
+      const answer = answerCard(item, known, rating, at, at - shownAt, study.desiredRetention);
+      await recordAnswer(answer);
+      setFailed(null);
+      setSaved({ rating, due: answer.card.due, at, reviewId: answer.review.id });
+    } catch (e) {
+      console.error('saving a review failed', e);
+      setFailed('save');
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  /** Takes the grade back (a tombstone through the outbox), to grade again. */
+  const undo = async () => {
+    if (!saved || busy.current) return;
+    busy.current = true;
+    try {
+      await takeBackReview(saved.reviewId);
+      setFailed(null);
+      setSaved(null);
+    } catch (e) {
+      console.error('taking back a review failed', e);
+      setFailed('undo');
+    } finally {
+      busy.current = false;
+    }
   };
 
   const reveal = () => {
@@ -90,7 +122,11 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
     }
     const n = Number(e.key);
     if (revealed && !saved && RATINGS.includes(n as Rating)) {
-      rate(n as Rating);
+      void rate(n as Rating);
+      return true;
+    }
+    if (saved && (e.key === 'u' || e.key === 'U')) {
+      void undo();
       return true;
     }
     return false;
@@ -140,7 +176,7 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
             <Box sx={{ mt: 3, pt: 3, borderBlockStart: 1, borderColor: 'divider' }}>
               {hasReading && (
                 <Typography variant="h4" component="p" lang={entry.languageCode}>
-                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  <Box component="span" sx={visuallyHidden}>
                     {t('study.reading')}:{' '}
                   </Box>
                   <bdi>{entry.reading}</bdi>
@@ -159,17 +195,31 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
             {t('reading.grade')}
           </Typography>
           {saved ? (
-            <Alert severity="success" aria-live="polite" action={
-              nextEntry ? (
-                <Button color="inherit" size="small" component={Link} to={`/decks/${deck.id}/entries/${nextEntry.id}/reading`}>
-                  {t('reading.next')}
-                </Button>
-              ) : undefined
-            }>
+            <Alert
+              severity="success"
+              aria-live="polite"
+              action={
+                <Stack direction="row" spacing={1}>
+                  <Button color="inherit" size="small" onClick={() => void undo()} aria-keyshortcuts="U">
+                    {t('review.undo')}
+                  </Button>
+                  {nextEntry && (
+                    <Button color="inherit" size="small" component={Link} to={`/decks/${deck.id}/entries/${nextEntry.id}/reading`}>
+                      {t('reading.next')}
+                    </Button>
+                  )}
+                </Stack>
+              }
+            >
               {t('reading.saved', { interval: formatInterval(saved.due - saved.at, locale) })}
             </Alert>
           ) : (
-            <RatingButtons preview={previewCard(item, known, now, study.desiredRetention)} now={now} onRate={rate} />
+            <RatingButtons preview={previewCard(item, known, now, study.desiredRetention)} now={now} onRate={(r) => void rate(r)} />
+          )}
+          {failed && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {t(failed === 'save' ? 'review.saveFailed' : 'review.undoFailed')}
+            </Alert>
           )}
         </Box>
       )}

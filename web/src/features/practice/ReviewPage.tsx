@@ -1,8 +1,8 @@
 // Review of a deck (/decks/{deckId}/review): due cards, then today's new ones; front, reveal, rate
 // with each rating's next interval; keys Space/Enter, 1–4, U or Ctrl+Z; a summary at the end.
-// Answers are replayed in memory so the next card paints at once. The last answer is held back
-// until the next one (or the end, or leaving the page), so undoing it never needs the network;
-// an older one is taken back through the outbox, sent or not (takeBackReview).
+// Each answer is replayed in memory and recorded (IndexedDB and the outbox, one transaction)
+// before the next card shows, so a reload or a closed tab never loses one; undo takes the last
+// answer back through the outbox (takeBackReview), sent or not.
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,6 +12,7 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { Link, useParams } from 'react-router';
 import type { Entry } from '../../api/generated/types';
 import { useSyncState } from '../../db/sync';
@@ -19,7 +20,7 @@ import { useI18n } from '../../i18n/I18nContext';
 import { formatDuration } from '../../study/format';
 import type { QueueItem } from '../../study/queue';
 import { RATINGS, type Rating, type Schedule } from '../../study/scheduler';
-import { StudySession, type Answer } from '../../study/session';
+import { StudySession } from '../../study/session';
 import { deckQueue, loadDeckStudy, recordAnswer, takeBackReview, type DeckStudy } from '../../study/store';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import { GuestNotice, Progress, RatingButtons, usePracticeKeys } from './components';
@@ -82,38 +83,18 @@ function ReviewSession({
   const [preview, setPreview] = useState(() => ({ values: emptyPreview() as Record<Rating, Schedule>, now: 0 }));
   const [notice, setNotice] = useState<string | null>(null);
   const [endedAt, setEndedAt] = useState<number | null>(null);
-  /** The last answer, not yet written (see the header). */
-  const held = useRef<Answer | null>(null);
-  /** Writes run one after another, in answer order. */
-  const writes = useRef<Promise<void>>(Promise.resolve());
-
-  const commit = useCallback((later = false) => {
-    const a = held.current;
-    held.current = null;
-    if (!a) return;
-    // After a rating, the write waits for the next card's frame, so it never competes with it.
-    // The wait is queued with the writes, so answers are still written in the order given.
-    const before = later ? writes.current.then(nextPaint) : writes.current;
-    writes.current = before.then(() => recordAnswer(a.review, a.card)).catch((e: unknown) => console.error('saving a review failed', e));
+  /** An answer or an undo being recorded: input waits for it, so they are stored in order. */
+  const busy = useRef(false);
+  /** Runs one recording at a time; a key pressed meanwhile is dropped, as a double press would be. */
+  const exclusive = useCallback(async (work: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await work();
+    } finally {
+      busy.current = false;
+    }
   }, []);
-
-  /** Resolves once every answer handed over so far is written (deferred writes included). */
-  const written = useCallback(() => writes.current, []);
-
-  // Leaving the page (or hiding it: the tab may be closed next) writes the held answer.
-  useEffect(() => {
-    const onHide = () => {
-      if (document.visibilityState === 'hidden') commit();
-    };
-    document.addEventListener('visibilitychange', onHide);
-    const onPageHide = () => commit();
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      document.removeEventListener('visibilitychange', onHide);
-      window.removeEventListener('pagehide', onPageHide);
-      commit();
-    };
-  }, [commit]);
 
   const now = clock.now;
   const item = endedAt === null ? session.current(now) : null;
@@ -125,39 +106,45 @@ function ReviewSession({
     setPreview({ values: session.preview(at) ?? emptyPreview(), now: at });
   };
 
-  const rate = (rating: Rating) => {
-    if (!item || !revealed) return;
-    const t1 = Date.now();
-    const answer = session.answer(rating, t1, t1 - clock.shownAt);
-    if (!answer) return;
-    commit(true);
-    held.current = answer;
-    setRevealed(false);
-    setClock({ now: t1, shownAt: t1 });
-    if (!session.current(t1)) {
-      // The last answer: written now, the summary waits on nothing.
-      commit();
-      setEndedAt(t1);
-    }
-  };
+  const rate = (rating: Rating) =>
+    exclusive(async () => {
+      if (!item || !revealed) return;
+      const t1 = Date.now();
+      const answer = session.prepare(rating, t1, t1 - clock.shownAt);
+      if (!answer) return;
+      try {
+        await recordAnswer(answer);
+      } catch (e) {
+        // Not stored: the card stays, so the learner answers it again.
+        console.error('saving a review failed', e);
+        setNotice(t('review.saveFailed'));
+        return;
+      }
+      session.accept(answer);
+      const shownAt = Date.now();
+      setRevealed(false);
+      setClock({ now: t1, shownAt });
+      if (!session.current(t1)) setEndedAt(t1);
+    });
 
-  const undo = async () => {
-    const last = session.answers().at(-1);
-    if (!last) return;
-    if (held.current === last) {
-      held.current = null;
-    } else {
-      // Already handed to the outbox (perhaps sent): take it back there too.
-      await written();
-      await takeBackReview(last.review.id);
-    }
-    session.undo();
-    setEndedAt(null);
-    setRevealed(false);
-    const at = Date.now();
-    setClock({ now: at, shownAt: at });
-    setNotice(t('review.undone'));
-  };
+  const undo = () =>
+    exclusive(async () => {
+      const last = session.answers().at(-1);
+      if (!last) return;
+      try {
+        await takeBackReview(last.review.id);
+      } catch (e) {
+        console.error('taking back a review failed', e);
+        setNotice(t('review.undoFailed'));
+        return;
+      }
+      session.undo();
+      setEndedAt(null);
+      setRevealed(false);
+      const at = Date.now();
+      setClock({ now: at, shownAt: at });
+      setNotice(t('review.undone'));
+    });
 
   usePracticeKeys((e) => {
     if ((e.key === 'z' || e.key === 'Z') && (e.ctrlKey || e.metaKey)) {
@@ -176,7 +163,7 @@ function ReviewSession({
     }
     const n = Number(e.key);
     if (revealed && RATINGS.includes(n as Rating)) {
-      rate(n as Rating);
+      void rate(n as Rating);
       return true;
     }
     return false;
@@ -199,7 +186,7 @@ function ReviewSession({
   useLayoutEffect(() => {
     handlers.current = { rate, reveal, undo };
   });
-  const onRate = useCallback((r: Rating) => handlers.current.rate(r), []);
+  const onRate = useCallback((r: Rating) => void handlers.current.rate(r), []);
   const onReveal = useCallback(() => handlers.current.reveal(), []);
   const onUndo = useCallback(() => void handlers.current.undo(), []);
   return (
@@ -227,25 +214,12 @@ function ReviewSession({
           now={now}
           elapsedMs={(endedAt ?? now) - startedAt}
           onUndo={() => void undo()}
-          onRestart={() => {
-            // The next session reads what this one wrote.
-            commit();
-            void written().then(onRestart);
-          }}
+          onRestart={onRestart}
         />
       )}
       <Snackbar open={notice !== null} autoHideDuration={4000} onClose={() => setNotice(null)} message={notice ?? ''} />
     </>
   );
-}
-
-/** Resolves once the next frame is painted, or after 100 ms if no frame comes (a hidden page
- * draws none, and the write must still happen). */
-function nextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
-  });
 }
 
 const MemoHeader = memo(function MemoHeader({ title, crumbs }: { title: string; crumbs: { to: string; label: string }[] }) {
@@ -369,15 +343,6 @@ function ReviewCard({
     </Paper>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function Summary({
   session,

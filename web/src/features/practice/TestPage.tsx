@@ -1,6 +1,6 @@
 // Test of a deck (/decks/{deckId}/test): a quiz mixing multiple choice, typed answers and
-// true/false (study/quiz.ts); each answer is recorded at once as a review of its card (right →
-// Good, near miss → Hard, wrong → Again); score, time and the mistakes at the end.
+// true/false (study/quiz.ts); each answer is recorded as a review of its card (right → Good, near
+// miss → Hard, wrong → Again) before its verdict shows; score, time and the mistakes at the end.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -62,25 +62,32 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
   const [startedAt] = useState(() => Date.now());
   const [endedAt, setEndedAt] = useState<number | null>(null);
   const [shownAt, setShownAt] = useState(startedAt);
-  const writes = useRef<Promise<void>>(Promise.resolve());
+  /** An answer being recorded: another response waits for it (a double press is dropped). */
+  const busy = useRef(false);
+  const [saveFailed, setSaveFailed] = useState(false);
   const deck = study.deck;
   const question = questions[index];
   const answered = results.length > index ? results[index] : undefined;
 
-  const respond = (r: Response) => {
-    if (!question || answered) return;
-    const graded = grade(question, r);
-    setResults((rs) => [...rs, { question, graded }]);
-    const item = { cardId: question.cardId, entryId: question.entry.id, kind: question.kind, card: study.cards.get(question.cardId) ?? null };
-    const { review, card } = answerCard(
-      item,
-      study.reviews.get(question.cardId) ?? [],
-      graded.rating,
-      Date.now(),
-      Date.now() - shownAt,
-      study.desiredRetention,
-    );
-    writes.current = writes.current.then(() => recordAnswer(review, card)).catch((e: unknown) => console.error('saving a review failed', e));
+  /** Grades the response and records it; the verdict shows once the answer is stored. */
+  const respond = async (r: Response) => {
+    if (!question || answered || busy.current) return;
+    busy.current = true;
+    try {
+      const graded = grade(question, r);
+      const item = { cardId: question.cardId, entryId: question.entry.id, kind: question.kind, card: study.cards.get(question.cardId) ?? null };
+      const at = Date.now();
+      const answer = answerCard(item, study.reviews.get(question.cardId) ?? [], graded.rating, at, at - shownAt, study.desiredRetention);
+      await recordAnswer(answer);
+      setSaveFailed(false);
+      setResults((rs) => [...rs, { question, graded }]);
+    } catch (e) {
+      // Not stored: the question stays open, to be answered again.
+      console.error('saving a review failed', e);
+      setSaveFailed(true);
+    } finally {
+      busy.current = false;
+    }
   };
 
   const next = () => {
@@ -103,12 +110,12 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
     if (question.type === 'choice') {
       const n = Number(e.key);
       if (n >= 1 && n <= (question.options?.length ?? 0)) {
-        respond({ choice: n - 1 });
+        void respond({ choice: n - 1 });
         return true;
       }
     }
     if (question.type === 'trueFalse' && (e.key === 't' || e.key === 'T' || e.key === 'f' || e.key === 'F')) {
-      respond({ truth: e.key.toLowerCase() === 't' });
+      void respond({ truth: e.key.toLowerCase() === 't' });
       return true;
     }
     return false;
@@ -131,7 +138,7 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
     return (
       <>
         {header}
-        <QuizResults results={results} elapsedMs={(endedAt ?? startedAt) - startedAt} deckId={deck.id} onAgain={() => void writes.current.then(onAgain)} />
+        <QuizResults results={results} elapsedMs={(endedAt ?? startedAt) - startedAt} deckId={deck.id} onAgain={onAgain} />
       </>
     );
   }
@@ -168,7 +175,7 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
                   key={`${i}/${o}`}
                   variant={answered && (right || chosen) ? 'contained' : 'outlined'}
                   color={answered ? (right ? 'success' : chosen ? 'error' : 'inherit') : 'primary'}
-                  onClick={() => respond({ choice: i })}
+                  onClick={() => void respond({ choice: i })}
                   disabled={!!answered && !right && !chosen}
                   aria-keyshortcuts={String(i + 1)}
                   lang={question.kind === 'reading' ? lang : undefined}
@@ -186,10 +193,10 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
 
         {question.type === 'trueFalse' && (
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
-            <Button variant="contained" color="success" onClick={() => respond({ truth: true })} disabled={!!answered} aria-keyshortcuts="T">
+            <Button variant="contained" color="success" onClick={() => void respond({ truth: true })} disabled={!!answered} aria-keyshortcuts="T">
               {t('quiz.true')}
             </Button>
-            <Button variant="contained" color="error" onClick={() => respond({ truth: false })} disabled={!!answered} aria-keyshortcuts="F">
+            <Button variant="contained" color="error" onClick={() => void respond({ truth: false })} disabled={!!answered} aria-keyshortcuts="F">
               {t('quiz.false')}
             </Button>
           </Stack>
@@ -202,7 +209,7 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
             onSubmit={(e) => {
               e.preventDefault();
               if (answered) next();
-              else respond({ text });
+              else void respond({ text });
             }}
             sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
           >
@@ -223,6 +230,7 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
 
         <Box aria-live="polite" sx={{ mt: 2 }} data-testid={answered ? 'quiz-feedback' : undefined}>
           {feedback}
+          {saveFailed && !answered && <Alert severity="error">{t('review.saveFailed')}</Alert>}
         </Box>
         {answered && question.type !== 'typed' && (
           <Button variant="contained" onClick={next} sx={{ mt: 2 }} autoFocus>

@@ -3,7 +3,8 @@
 // (prompted by meaning and reading) and dictation (the word is spoken). Every stroke is judged
 // (accepted, wrong order, backwards, wrong shape or place); after repeated misses the expected
 // stroke is shown. A character without stroke data is written freely and scored against the
-// font's glyph. Finishing records a writing-card review (grading.ts).
+// font's glyph. Finishing records a writing-card review (grading.ts) through the one answer path
+// (study/store.ts) before the result shows; the result can be taken back.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +25,7 @@ import type { InkPoint } from '../../canvas/ink';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { loadCharacter, type CharacterStrokes } from '../../characters/lookup';
 import { db } from '../../db/db';
+import { answerEntryCard, takeBackReview } from '../../study/store';
 import { useI18n } from '../../i18n/I18nContext';
 import { useSpeech } from '../shared/speech';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
@@ -80,7 +82,7 @@ export function WritingPage() {
           { to: `/decks/${deck.id}/entries/${entry.id}`, label: entry.text },
         ]}
       />
-      <WritingPractice key={entry.id} entry={entry} backTo={`/decks/${deck.id}/entries/${entry.id}`} />
+      <WritingPractice key={entry.id} deckId={deck.id} entry={entry} backTo={`/decks/${deck.id}/entries/${entry.id}`} />
     </>
   );
 }
@@ -89,9 +91,11 @@ interface Result {
   score: number;
   rating: 1 | 2 | 3 | 4;
   tally: WritingTally;
+  /** The recorded review (null: it could not be stored). */
+  reviewId: string | null;
 }
 
-function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
+function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Entry; backTo: string }) {
   const { t, formatNumber } = useI18n();
   const theme = useTheme();
   const settings = useWritingSettings();
@@ -116,6 +120,8 @@ function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
   const [drawn, setDrawn] = useState<InkPoint[][]>([]);
   const [tally, setTally] = useState<WritingTally>(EMPTY_TALLY);
   const [result, setResult] = useState<Result | null>(null);
+  /** The result being recorded or taken back. */
+  const [saving, setSaving] = useState(false);
   const startedAt = useRef(0);
   const feedbackKey = useRef(0);
 
@@ -153,26 +159,53 @@ function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
     startedAt.current = 0;
   }, []);
 
-  /** The whole entry is written: grade it and record the writing card's review. */
+  /** The whole entry is written: grade it, record the writing card's review (the one answer path,
+   * study/store.ts), and show the result once it is stored. */
   const finish = useCallback(
-    (final: WritingTally) => {
-      const withTime = { ...final, durationMs: Date.now() - startedAt.current };
-      const r: Result = { score: writingScore(withTime), rating: writingRating(withTime), tally: withTime };
-      setResult(r);
-      setMessage(t('writing.finished'));
-      void import('../../db/mutations').then(({ saveUserReview }) =>
-        saveUserReview({ entryId: entry.id, kind: 'writing', rating: r.rating, score: r.score, durationMs: withTime.durationMs }),
-      );
+    async (final: WritingTally) => {
+      const at = Date.now();
+      const withTime = { ...final, durationMs: at - startedAt.current };
+      const rating = writingRating(withTime);
+      const score = writingScore(withTime);
+      setSaving(true);
+      try {
+        const { review } = await answerEntryCard({ deckId, entryId: entry.id, kind: 'writing' }, rating, at, withTime.durationMs, { score });
+        setResult({ score, rating, tally: withTime, reviewId: review.id });
+        setMessage(t('writing.finished'));
+      } catch (e) {
+        console.error('saving a writing review failed', e);
+        setResult({ score, rating, tally: withTime, reviewId: null });
+        setMessage(t('review.saveFailed'));
+      } finally {
+        setSaving(false);
+      }
     },
-    [entry.id, t],
+    [deckId, entry.id, t],
   );
+
+  /** Takes the recorded result back (a tombstone through the outbox) and starts the entry again. */
+  const takeBack = useCallback(async () => {
+    const reviewId = result?.reviewId;
+    if (!reviewId) return;
+    setSaving(true);
+    try {
+      await takeBackReview(reviewId);
+      restart();
+      setMessage(t('review.undone'));
+    } catch (e) {
+      console.error('taking back a review failed', e);
+      setMessage(t('review.undoFailed'));
+    } finally {
+      setSaving(false);
+    }
+  }, [restart, result, t]);
 
   /** On to the next character, or finish. */
   const next = useCallback(
     (final: WritingTally) => {
       if (!characters) return;
       if (index + 1 >= characters.length) {
-        finish(final);
+        void finish(final);
         return;
       }
       setIndex(index + 1);
@@ -189,7 +222,7 @@ function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
 
   const onStroke = useCallback(
     (points: InkPoint[]) => {
-      if (result || !characters) return;
+      if (result || saving || !characters) return;
       if (startedAt.current === 0) startedAt.current = Date.now() - (points[points.length - 1]?.t ?? 0);
       if (free) {
         setFreeInk((ink) => [...ink, points]);
@@ -235,7 +268,7 @@ function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
             : t('writing.wrongShape'),
       );
     },
-    [characters, done, drawn, free, hint, leniency, matcher, misses, next, orders, result, settings, strokes, t, tally],
+    [characters, done, drawn, free, hint, leniency, matcher, misses, next, orders, result, saving, settings, strokes, t, tally],
   );
 
   /** Free writing: score the drawing against the font's glyph and move on. */
@@ -348,10 +381,16 @@ function WritingPractice({ entry, backTo }: { entry: Entry; backTo: string }) {
               seconds: formatNumber(Math.round(result.tally.durationMs / 1000)),
             })}
           </Typography>
-          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-            <Button variant="contained" onClick={restart}>
+          {result.reviewId === null && <Alert severity="error" sx={{ mt: 1 }}>{t('review.saveFailed')}</Alert>}
+          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+            <Button variant="contained" onClick={restart} disabled={saving}>
               {t('writing.again')}
             </Button>
+            {result.reviewId !== null && (
+              <Button onClick={() => void takeBack()} disabled={saving}>
+                {t('writing.takeBack')}
+              </Button>
+            )}
             <Button component={Link} to={backTo}>
               {t('writing.backToEntry')}
             </Button>

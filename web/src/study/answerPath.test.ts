@@ -1,0 +1,118 @@
+// The one answer path against the real server: what each practice page records (review, test,
+// reading, writing), built as the page builds it, with the fractional timings and scores that
+// browsers really produce, passes the server's validation; nothing is refused, and the server's
+// cards equal the ones replayed on the device.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Deck, UserCard } from '../api/generated/types';
+import { allRows, harnessesPerTest, serverApi, type Harness } from '../db/testing/harness';
+import { writingRating, writingScore } from '../features/writing/grading';
+import { buildQuiz, grade, seededRandom } from './quiz';
+import { answerCard, REVIEW_DURATION_MAX_MS, StudySession } from './session';
+import { answerEntryCard, deckQueue, loadDeckStudy, recordAnswer } from './store';
+
+const harness = harnessesPerTest();
+let deck: Deck;
+beforeAll(async () => {
+  const decks = (await serverApi(null).queryDecks.query({ offset: 0, limit: 50 })).filter((d) => !d.deleted && d.entryIds.length >= 4);
+  deck = decks[0] as Deck;
+  expect(deck).toBeDefined();
+});
+
+/** Pushes everything and checks that the server took every answer and agrees on every card. */
+async function expectAllStored(h: Harness, reviewIds: readonly string[]): Promise<void> {
+  await h.engine.flush();
+  const left = await h.db.outbox.toArray();
+  expect(left.map((i) => `${i.procedure}: ${i.state ?? 'pending'} ${String(i.lastError ?? '')}`)).toEqual([]);
+  const api = serverApi(await h.session.getIdToken());
+  const serverReviews = await allRows((p) => api.queryUserReviews.query(p));
+  expect(serverReviews.filter((r) => reviewIds.includes(r.id) && !r.deleted).map((r) => r.id).sort()).toEqual([...reviewIds].sort());
+  const serverCards = new Map((await allRows((p) => api.queryUserCards.query(p))).map((c) => [c.id, c]));
+  const local = (await h.db.userCards.toArray()).filter((c) => !c.deleted);
+  expect(local.length).toBeGreaterThan(0);
+  const strip = (c: UserCard | undefined) => (c ? { ...c, updatedAt: 0 } : c);
+  for (const c of local) expect(strip(serverCards.get(c.id))).toEqual(strip(c));
+}
+
+describe('the one answer path', () => {
+  it('the server refuses a fractional duration: the reason every page goes through answerCard', async () => {
+    const h = await harness({});
+    await h.signIn();
+    await h.mutations.saveUserReview({ entryId: deck.entryIds[0]!, kind: 'writing', rating: 3, durationMs: 582.300048828125 });
+    await h.engine.flush();
+    const [item] = await h.db.outbox.toArray();
+    expect(item?.state).toBe('failed');
+  });
+
+  it('review, test, reading and writing answers, as each page builds them, are all stored', async () => {
+    const h = await harness({});
+    await h.signIn();
+    await h.engine.sync();
+    const t0 = Date.now() - 60_000;
+    const study = (await loadDeckStudy(deck.id, t0, h))!;
+    const ids: string[] = [];
+
+    // Review: the session prepares, the page records, then accepts (ReviewPage).
+    const session = new StudySession(deckQueue(study, t0), { desiredRetention: study.desiredRetention, reviews: study.reviews });
+    const timings = [582.300048828125, 0.4, 1234.5, -3, Number.NaN];
+    for (const [i, ms] of timings.entries()) {
+      const at = t0 + i * 1000 + 0.25;
+      const answer = session.prepare((((i % 4) + 1) as 1 | 2 | 3 | 4), at, ms);
+      expect(answer).not.toBeNull();
+      await recordAnswer(answer!, h);
+      session.accept(answer!);
+      ids.push(answer!.review.id);
+    }
+
+    // Test: each graded response recorded as a review of its card (TestPage).
+    const quiz = buildQuiz(study.entries, seededRandom(7), 3);
+    expect(quiz.length).toBe(3);
+    for (const [i, q] of quiz.entries()) {
+      const graded = grade(q, q.type === 'trueFalse' ? { truth: i % 2 === 0 } : q.type === 'choice' ? { choice: i % 2 } : { text: 'not it' });
+      const at = t0 + 10_000 + i * 1000;
+      const item = { cardId: q.cardId, entryId: q.entry.id, kind: q.kind, card: (await h.db.userCards.get(q.cardId)) ?? null };
+      const known = (await h.db.userReviews.where('cardId').equals(q.cardId).toArray()).filter((r) => !r.deleted);
+      const answer = answerCard(item, known, graded.rating, at, 4321.987, study.desiredRetention);
+      await recordAnswer(answer, h);
+      ids.push(answer.review.id);
+    }
+
+    // Reading and writing of one entry, outside a session (ReadingPage, WritingPage), with a card
+    // left open for more than a day and a writing tally timed by pointer events.
+    const entry = study.entries[study.entries.length - 1]!;
+    const reading = await answerEntryCard({ deckId: deck.id, entryId: entry.id, kind: 'reading' }, 3, t0 + 20_000, 2 * REVIEW_DURATION_MAX_MS, {}, h);
+    expect(reading.review.durationMs).toBe(REVIEW_DURATION_MAX_MS);
+    ids.push(reading.review.id);
+    const tally = { strokes: 7, misses: 2, backwards: 1, hints: 0, durationMs: 9876.543, freeScores: [0.8333333333333334] };
+    const writing = await answerEntryCard(
+      { deckId: deck.id, entryId: entry.id, kind: 'writing' },
+      writingRating(tally),
+      t0 + 30_000,
+      tally.durationMs,
+      { score: writingScore(tally) },
+      h,
+    );
+    expect(Number.isInteger(writing.review.durationMs)).toBe(true);
+    ids.push(writing.review.id);
+
+    await expectAllStored(h, ids);
+  });
+
+  it('a guest’s answers wait for sign-in, then all arrive', async () => {
+    const h = await harness({});
+    await h.engine.sync();
+    const now = Date.now();
+    const study = (await loadDeckStudy(deck.id, now, h))!;
+    const session = new StudySession(deckQueue(study, now), { desiredRetention: study.desiredRetention, reviews: study.reviews });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const answer = session.prepare(3, now + i, 812.7)!;
+      await recordAnswer(answer, h);
+      session.accept(answer);
+      ids.push(answer.review.id);
+    }
+    await h.engine.flush();
+    expect(await h.db.outbox.count()).toBe(3);
+    await h.signIn();
+    await expectAllStored(h, ids);
+  });
+});
