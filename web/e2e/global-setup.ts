@@ -2,10 +2,11 @@
 // serving the built app from dist/ (run `npm run build` first; WRITEIT_E2E_DIST overrides the
 // folder). Its URL reaches the workers through WRITEIT_E2E_URL, which playwright.config.ts uses as
 // baseURL, its data folder (for the mail outbox) through WRITEIT_E2E_DATA, and the contexts'
-// starting storage through WRITEIT_E2E_STORAGE. The returned function is the teardown: it stops
-// the server and removes its data.
+// starting storage through WRITEIT_E2E_STORAGE. The returned function is the teardown: it prints
+// the learner journeys' figures (e2e/journeyTally.ts), stops the server and removes its data.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { journeySummary } from './journeyTally';
 import { startServer } from './server';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -22,5 +23,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     JSON.stringify({ cookies: [], origins: [{ origin: new URL(server.url).origin, localStorage: [{ name: 'pageSnapshotsOff', value: '1' }] }] }),
   );
   process.env.WRITEIT_E2E_STORAGE = storage;
-  return () => server.stop();
+  return async () => {
+    const summary = journeySummary(server.dataDir);
+    if (summary) console.log(summary);
+    await server.stop();
+  };
 }

@@ -5,138 +5,25 @@
 // DOM types for the code that runs in the page (page.evaluate).
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { KOREAN_DECK_TITLE, query, waitForStarterSync, type Row } from './helpers';
-
-const PASSWORD = 'correct horse battery staple';
-
-interface Auth {
-  userId: string;
-  email: string;
-  idToken: string;
-  refreshToken: string;
-  expiresAt: number;
-}
-
-async function signUp(request: APIRequestContext): Promise<Auth & { email: string }> {
-  const email = `study-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await request.post('/identity/v1/accounts:signUp', { data: { email, password: PASSWORD, returnSecureToken: true } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return toAuth((await res.json()) as TokenAnswer);
-}
-
-/** Another session of the same account (a second device): its own refresh token. */
-async function signIn(request: APIRequestContext, email: string): Promise<Auth> {
-  const res = await request.post('/identity/v1/accounts:signInWithPassword', { data: { email, password: PASSWORD, returnSecureToken: true } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return toAuth((await res.json()) as TokenAnswer);
-}
-
-interface TokenAnswer {
-  localId: string;
-  email: string;
-  idToken: string;
-  refreshToken: string;
-  expiresIn: string;
-}
-const toAuth = (a: TokenAnswer): Auth => ({
-  userId: a.localId,
-  email: a.email,
-  idToken: a.idToken,
-  refreshToken: a.refreshToken,
-  expiresAt: Date.now() + Number(a.expiresIn) * 1000,
-});
-
-/** Waits for a first complete sync (for a signed-in user: of their rows too). */
-async function waitForSync(page: Page, userId = ''): Promise<void> {
-  await waitForStarterSync(page);
-  await expect
-    .poll(() => page.evaluate(() => [localStorage.getItem('lastSync') !== null, localStorage.getItem('lastSyncUser') ?? '']), { timeout: 30_000 })
-    .toEqual([true, userId]);
-}
-
-/** Stores the session as src/session/auth.ts expects it, then opens `path` signed in. */
-async function openSignedIn(page: Page, auth: Auth, path: string): Promise<void> {
-  await page.goto('/decks');
-  await page.evaluate((a) => localStorage.setItem('auth', JSON.stringify(a)), auth);
-  await page.goto(path);
-}
-
-async function deckId(request: APIRequestContext, title: string): Promise<Row & { entryIds: string[] }> {
-  const decks = await query(request, 'queryDecks', { offset: 0, limit: 5000 });
-  const deck = decks.find((d) => d.title === title && !d.deleted);
-  expect(deck, title).toBeDefined();
-  return deck as Row & { entryIds: string[] };
-}
-
-/** A signed-in query with the user's token. */
-async function userQuery<T>(request: APIRequestContext, token: string, procedure: string): Promise<T[]> {
-  const input = encodeURIComponent(JSON.stringify({ offset: 0, limit: 5000 }));
-  const res = await request.get(`/api/trpc/${procedure}?input=${input}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok(), `${procedure}: HTTP ${res.status()}`).toBe(true);
-  return ((await res.json()) as { result: { data: T[] } }).result.data;
-}
-
-/** Every row of a local table (IndexedDB `writeit`). */
-async function localRows<T>(page: Page, table: string): Promise<T[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<T[]>((resolve, reject) => {
-        const open = indexedDB.open('writeit');
-        open.onerror = () => reject(open.error ?? new Error('cannot open writeit'));
-        open.onsuccess = () => {
-          const db = open.result;
-          const req = db.transaction(name, 'readonly').objectStore(name).getAll();
-          req.onsuccess = () => {
-            db.close();
-            resolve(req.result as T[]);
-          };
-          req.onerror = () => reject(req.error ?? new Error('getAll failed'));
-        };
-      }),
-    table,
-  );
-}
-
-const summary = (page: Page) => page.getByRole('heading', { name: 'Session complete' });
-const card = (page: Page) => page.getByRole('region', { name: 'Card' });
-
-/** Answers cards by keyboard alone until the session ends: Space reveals, `key(i)` rates. */
-async function reviewByKeyboard(page: Page, key: (i: number) => string, stopAfter = Infinity): Promise<number> {
-  await expect(card(page).or(summary(page))).toBeVisible();
-  let answered = 0;
-  while (answered < stopAfter && !(await summary(page).isVisible())) {
-    await expect(page.locator('[data-revealed="false"]')).toHaveCount(1);
-    await page.keyboard.press('Space');
-    await expect(page.getByTestId('card-back')).toBeVisible();
-    await page.keyboard.press(key(answered));
-    answered++;
-    // The next card (unrevealed) or the summary replaces the answered one.
-    await expect(page.locator('[data-revealed="true"]')).toHaveCount(0);
-    expect(answered).toBeLessThan(500);
-  }
-  return answered;
-}
-
-interface CardRow {
-  id: string;
-  due: number;
-  stability: number;
-  difficulty: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  lastReview: number | null;
-  learningSteps: number;
-  scheduledDays: number;
-  elapsedDays: number;
-}
-interface ReviewRow {
-  id: string;
-  cardId: string;
-  rating: number;
-}
-const schedule = (c: CardRow) => [c.id, c.due, c.stability, c.difficulty, c.reps, c.lapses, c.state, c.lastReview, c.learningSteps, c.scheduledDays, c.elapsedDays];
-const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+import { KOREAN_DECK_TITLE } from './helpers';
+import {
+  byId,
+  card,
+  deckId,
+  localRows,
+  openSignedIn,
+  PASSWORD,
+  reviewByKeyboard,
+  schedule,
+  signIn,
+  signUp,
+  summary,
+  userQuery,
+  waitForSync,
+  type Auth,
+  type CardRow,
+  type ReviewRow,
+} from './learner';
 
 test('review a whole deck by keyboard alone, with undo', async ({ page, request }) => {
   const deck = await deckId(request, KOREAN_DECK_TITLE);
@@ -186,7 +73,7 @@ test('reviews made offline reach the server after reconnecting', async ({ page, 
   const offline = await reviewByKeyboard(page, (i) => (i % 3 === 0 ? '3' : '4'));
   expect(online + offline).toBeGreaterThanOrEqual(20);
   await expect(summary(page)).toBeVisible();
-  // The last answers are written just after they are shown.
+  // Every answer is stored before the next card shows.
   await expect.poll(async () => (await localRows<ReviewRow>(page, 'userReviews')).length).toBe(online + offline);
   const local = await localRows<ReviewRow>(page, 'userReviews');
 
@@ -204,20 +91,23 @@ test('reviews made offline reach the server after reconnecting', async ({ page, 
 
 
 /** Every save the app sends is cut like a lost connection ('cut'), or refused by the server
- * ('refused', FORBIDDEN). */
+ * ('refused') as issue 23's were: BAD_REQUEST with serde's message, naming the field. */
 const SAVES = '**/api/trpc/save*';
 async function blockSaves(page: Page, how: 'cut' | 'refused'): Promise<void> {
   await page.route(SAVES, (route) => {
     if (how === 'cut') return route.abort('internetdisconnected');
     const procedures = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop() ?? '').split(',');
-    const error = { message: 'Not allowed here.', code: -32603, data: { code: 'FORBIDDEN', httpStatus: 403 } };
-    return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify(procedures.map(() => ({ error }))) });
+    const error = {
+      message: 'invalid type: floating point `1834.7000000000007`, expected i64 at line 1 column 212',
+      code: -32600,
+      data: { code: 'BAD_REQUEST', httpStatus: 400, reason: 'invalidType', field: 'durationMs' },
+    };
+    return route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(procedures.map(() => ({ error }))) });
   });
 }
 
 /** A new learner answers `n` cards of the Korean deck while saves are blocked (`how`), then opens
- * the settings through the sync indicator (leaving the review page writes the last answer, held
- * until then for undo). */
+ * the settings through the sync indicator. */
 async function reviewWithSavesBlocked(page: Page, request: APIRequestContext, n: number, how: 'cut' | 'refused') {
   const auth = await signUp(request);
   const deck = await deckId(request, KOREAN_DECK_TITLE);
@@ -277,11 +167,18 @@ test('a session that ends with reviews unsent says so on the sign-in page; signi
 test('reviews the server refuses are listed in the settings, to try again or discard', async ({ page, request }) => {
   const auth = await reviewWithSavesBlocked(page, request, 2, 'refused');
   const indicator = page.locator('a[data-sync-status]');
-  await expect(indicator).toHaveAttribute('title', /2 changes refused/);
+  // Never "Up to date" while changes are refused: how many, and where they are listed.
+  await expect(indicator).toHaveAttribute('title', /^2 changes could not be saved: see Settings › Local data/);
+  await expect(indicator).not.toHaveAttribute('title', /Up to date|synced/);
+  await expect(indicator).toHaveAttribute('href', '/settings#refused-changes');
 
   const list = page.getByRole('region', { name: 'Changes the server refused' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
-  await expect(list.getByRole('listitem').first()).toContainText(/^Review of .+Not allowed here\./);
+  // In plain words, never the server's parser message.
+  await expect(list.getByRole('listitem').first()).toContainText(
+    /^Review of .+The app sent something the server could not accept \(time taken to answer\)\. It will be sent again when the app updates\./,
+  );
+  await expect(list).not.toContainText(/invalid type|floating point|i64|durationMs|BAD_REQUEST/);
 
   // The server takes them again: one is retried and arrives, the other discarded.
   await page.unroute(SAVES);
@@ -289,7 +186,7 @@ test('reviews the server refuses are listed in the settings, to try again or dis
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await list.getByRole('button', { name: /^Discard: Review of / }).click();
   await expect(list).toBeHidden();
-  await expect(indicator).not.toHaveAttribute('title', /refused/);
+  await expect(indicator).not.toHaveAttribute('title', /could not be saved/);
   await expect.poll(async () => (await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).length).toBe(1);
   expect(await localRows(page, 'outbox')).toHaveLength(0);
 });
@@ -301,25 +198,31 @@ test('undo takes back a rating the server already has', async ({ page, request }
   await waitForSync(page, auth.userId);
   await page.goto(`/decks/${deck.id}/review`);
   const first = await card(page).getAttribute('data-card-id');
-  await reviewByKeyboard(page, () => '3', 2);
-  // The first answer is written once the second is given, and sent.
+  await reviewByKeyboard(page, () => '3', 1);
+  const second = await card(page).getAttribute('data-card-id');
+  await reviewByKeyboard(page, () => '3', 1);
+  // Good on a new card is its 10-minute step, so the session's next card is another one; both
+  // answers are stored as they are given, and sent.
   await expect
-    .poll(async () => (await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).map((r) => r.cardId), { timeout: 15_000 })
-    .toEqual([first]);
+    .poll(async () => (await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).map((r) => r.cardId).sort(), { timeout: 15_000 })
+    .toEqual([first, second].sort());
+  const sent = await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews');
+  expect(sent).toHaveLength(2);
 
-  // Undo twice: the held-back second answer, then the first, which the server has.
+  // Undo twice: both answers are taken back through their tombstones.
   await page.keyboard.press('u');
+  await expect(page.getByText('Last rating undone')).toBeVisible();
   await page.keyboard.press('u');
   await expect(card(page)).toHaveAttribute('data-card-id', first ?? '');
   await expect
-    .poll(async () => (await userQuery<ReviewRow & { deleted: boolean }>(request, auth.idToken, 'queryUserReviews')).map((r) => [r.cardId, r.deleted]), {
+    .poll(async () => (await userQuery<ReviewRow & { deleted: boolean }>(request, auth.idToken, 'queryUserReviews')).map((r) => r.deleted), {
       timeout: 15_000,
     })
-    .toEqual([[first, true]]);
+    .toEqual([true, true]);
   // Its card is gone (new again) on the server and here; the session asks it again.
   const serverCards = await userQuery<CardRow & { deleted: boolean }>(request, auth.idToken, 'queryUserCards');
-  expect(serverCards.map((c) => [c.id, c.deleted, c.reps])).toEqual([[first, true, 0]]);
-  await expect.poll(async () => (await localRows<CardRow & { deleted: boolean }>(page, 'userCards')).map((c) => [c.id, c.deleted])).toEqual([[first, true]]);
+  expect(serverCards.map((c) => [c.deleted, c.reps])).toEqual(sent.map(() => [true, 0]));
+  await expect.poll(async () => (await localRows<CardRow & { deleted: boolean }>(page, 'userCards')).map((c) => c.deleted)).toEqual(sent.map(() => true));
   await expect(page.getByText('Last rating undone')).toBeVisible();
 });
 

@@ -3,57 +3,10 @@
 // three wrong strokes bring up the hint.
 // DOM types for the code that runs in the page (page.evaluate).
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { Stroke } from '../src/api/generated/types';
 import { composeSyllable } from '../src/characters/hangul';
-import { repoDir } from './server';
 import { drawOnCanvas, waitForFullSync } from './helpers';
-
-interface SetFile {
-  characters: { value: string; strokes: Stroke[] }[];
-}
-
-function strokesOf(set: string, value: string): Stroke[] {
-  const file = JSON.parse(readFileSync(join(repoDir, 'data/starter/characters', `${set}.json`), 'utf8')) as SetFile;
-  const found = file.characters.find((c) => c.value === value);
-  if (!found) throw new Error(`${value} is not in ${set}`);
-  return found.strokes;
-}
-
-/** The deck and entry ids of an entry by its text, from the local database. */
-async function entryIds(page: Page, languageCode: string, text: string): Promise<{ deckId: string; entryId: string }> {
-  return page.evaluate(
-    async ({ languageCode, text }) => {
-      const db = await new Promise<IDBDatabase>((ok, fail) => {
-        const open = indexedDB.open('writeit');
-        open.onsuccess = () => ok(open.result);
-        open.onerror = () => fail(open.error ?? new Error('open'));
-      });
-      const all = <T,>(store: string) =>
-        new Promise<T[]>((ok) => {
-          const req = db.transaction(store).objectStore(store).getAll();
-          req.onsuccess = () => ok(req.result as T[]);
-        });
-      const entry = (await all<{ id: string; text: string; languageCode: string }>('entries')).find(
-        (e) => e.text === text && e.languageCode === languageCode,
-      );
-      const deck = (await all<{ id: string; entryIds: string[] }>('decks')).find((d) => entry && d.entryIds.includes(entry.id));
-      db.close();
-      if (!entry || !deck) throw new Error(`no entry ${text}`);
-      return { deckId: deck.id, entryId: entry.id };
-    },
-    { languageCode, text },
-  );
-}
-
-async function writeAll(page: Page, strokes: readonly Stroke[]) {
-  for (const [i, s] of strokes.entries()) {
-    await drawOnCanvas(page, s.median);
-    await expect(page.getByText(`Good: stroke ${i + 1} of ${strokes.length}.`).or(page.getByText('Finished'))).toBeVisible();
-  }
-}
+import { entryIds, strokesOf, writeAll } from './learner';
 
 async function open(page: Page, languageCode: string, text: string) {
   const { deckId, entryId } = await entryIds(page, languageCode, text);
