@@ -11,6 +11,7 @@ import type {
   UserEntry,
   UserReview,
 } from '../api/generated/types';
+import type { Refusal } from './refusal';
 
 /** A mutation queued while offline (or not yet acknowledged), replayed in `seq` order. */
 export interface OutboxItem {
@@ -26,8 +27,11 @@ export interface OutboxItem {
   /** Last error message, shown in the sync status. */
   lastError?: string;
   /** Absent or 'pending': waiting to be sent. 'failed': the server refused it for good
-   * (BAD_REQUEST, FORBIDDEN, CONFLICT…); kept aside, never sent again unless retried. */
+   * (BAD_REQUEST, FORBIDDEN, CONFLICT…); kept aside, never sent again unless retried (by the
+   * learner, or by a later build of the app when the app sent it wrongly: db/refusal.ts). */
   state?: 'pending' | 'failed';
+  /** With state 'failed': why (error code, reason, field) and in which build of the app. */
+  refusal?: Refusal;
   /** The rows this mutation wrote locally, each with the server's version as far as the client
    * knows it (null: none): restored if the server refuses the mutation, and while the item is
    * pending a sync never overwrites these rows with pulled ones. */

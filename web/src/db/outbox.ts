@@ -3,11 +3,13 @@
 // replays the queue in `seq` order:
 // - acknowledged → removed, and the server's answer (the saved row; for a review, its card)
 //   stored locally;
-// - refused for good (BAD_REQUEST, FORBIDDEN, CONFLICT, …) → kept aside with state 'failed' and
-//   its lastError, the rows it wrote locally put back as the server has them, and the flush goes on;
+// - refused for good (BAD_REQUEST, FORBIDDEN, CONFLICT, …) → kept aside with state 'failed', why
+//   (code, reason, field: db/refusal.ts) and the app's build, the rows it wrote locally put back as
+//   the server has them, and the flush goes on;
 // - network failure or a transient server error → the flush stops, the item stays (retried later).
 // Replays are idempotent: inputs carry client-made ids (UUIDv7), saves are upserts, and reviews
 // are idempotent by id on the server.
+import { TRPCClientError } from '@trpc/client';
 import type { Api } from '../api/client';
 import { errorCode, errorMessage } from '../api/client';
 import type {
@@ -30,6 +32,7 @@ import {
   type TableRows,
   type WriteItDb,
 } from './db';
+import { refusalFromData, type Refusal } from './refusal';
 
 /** The input of each mutation procedure. */
 export interface MutationInputs {
@@ -74,6 +77,13 @@ export function isPermanentFailure(e: unknown): boolean {
   if (e instanceof UnknownProcedureError) return true;
   const code = errorCode(e);
   return code !== undefined && PERMANENT_CODES.has(code);
+}
+
+/** What the server refused: code, reason and field from the error's data. */
+function refusalOf(e: unknown, build: string | undefined): Refusal {
+  // A procedure this build does not know was never sent: no code.
+  if (e instanceof UnknownProcedureError) return build ? { build } : {};
+  return refusalFromData(e instanceof TRPCClientError ? e.data : undefined, build);
 }
 
 /** Sends one queued mutation. */
@@ -194,6 +204,8 @@ export interface FlushContext {
   cache: EntityCache;
   /** Whether user procedures may be sent (someone is signed in). */
   signedIn: () => boolean;
+  /** The running build of the app (VITE_BUILD_ID), recorded with a refusal. */
+  build?: string;
 }
 
 export interface FlushOutcome {
@@ -306,11 +318,13 @@ async function setAside(ctx: FlushContext, item: OutboxItem, e: unknown): Promis
       else await db.table(b.table).delete(b.key);
       restored.push(b);
     }
+    // lastError keeps the server's own words for support (the app shows the refusal's).
     await db.outbox.put({
       ...current,
       state: 'failed',
       attempts: current.attempts + 1,
       lastError: errorMessage(e),
+      refusal: refusalOf(e, ctx.build),
     });
   });
   for (const b of restored) {
@@ -340,12 +354,13 @@ export async function listFailed(db: WriteItDb): Promise<OutboxItem[]> {
 }
 
 /** A change the server refused, as the app lists it: what it was about (an entry's text, a
- * deck's title, a character), the server's reason, and when it was made. */
+ * deck's title, a character), why (absent for one set aside before refusals were recorded), and
+ * when it was made. */
 export interface RefusedChange {
   seq: number;
   procedure: string;
   name: string;
-  error: string;
+  refusal?: Refusal;
   queuedAt: number;
 }
 
@@ -353,7 +368,9 @@ export interface RefusedChange {
 export async function listRefused(db: WriteItDb): Promise<RefusedChange[]> {
   const out: RefusedChange[] = [];
   for (const item of await listFailed(db)) {
-    out.push({ seq: item.seq as number, procedure: item.procedure, name: await changeName(db, item), error: item.lastError ?? '', queuedAt: item.queuedAt });
+    const change: RefusedChange = { seq: item.seq as number, procedure: item.procedure, name: await changeName(db, item), queuedAt: item.queuedAt };
+    if (item.refusal) change.refusal = item.refusal;
+    out.push(change);
   }
   return out;
 }
@@ -368,21 +385,27 @@ async function changeName(db: WriteItDb, item: OutboxItem): Promise<string> {
   return str('title') ?? str('text') ?? str('value') ?? str('id') ?? '';
 }
 
-/** Queues a failed item again, at the end of the queue. What it would restore if refused again
- * is the rows as they are now (a sync since may have stored newer ones than at its first refusal),
- * or as an earlier pending item on the same row knows them. */
+/** Queues a failed item again, at the end of the queue (inside a transaction over the outbox and
+ * its rows' tables). What it would restore if refused again is the rows as they are now (a sync
+ * since may have stored newer ones than at its first refusal), or as an earlier pending item on
+ * the same row knows them. */
+async function requeue(db: WriteItDb, item: OutboxItem): Promise<void> {
+  await db.outbox.delete(item.seq as number);
+  const { seq: _old, before = [], refusal: _why, ...rest } = item;
+  void _old;
+  void _why;
+  const now: OutboxBefore[] = [];
+  for (const b of before) now.push({ ...b, row: ((await db.table(b.table).get(b.key)) as SyncedRow | undefined) ?? null });
+  await enqueueItem(db, { ...rest, state: 'pending', attempts: 0, queuedAt: Date.now() }, now);
+}
+
+/** Queues a failed item again (the learner's "Try again"). */
 export async function requeueFailed(db: WriteItDb, seq: number): Promise<void> {
   const first = await db.outbox.get(seq);
   const tables = [...new Set((first?.before ?? []).map((b) => b.table))].map((t) => db.table(t));
   await db.transaction('rw', [db.outbox, ...tables], async () => {
     const item = await db.outbox.get(seq);
-    if (!item || isPending(item)) return;
-    await db.outbox.delete(seq);
-    const { seq: _old, before = [], ...rest } = item;
-    void _old;
-    const now: OutboxBefore[] = [];
-    for (const b of before) now.push({ ...b, row: ((await db.table(b.table).get(b.key)) as SyncedRow | undefined) ?? null });
-    await enqueueItem(db, { ...rest, state: 'pending', attempts: 0, queuedAt: Date.now() }, now);
+    if (item && !isPending(item)) await requeue(db, item);
   });
 }
 

@@ -1,0 +1,75 @@
+// The sync status in words: while a change is refused it never says "Up to date" or "synced",
+// whatever the sync is doing, in any locale; it says how many changes could not be saved and,
+// for the indicator, where they are listed.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import enUS from '../../i18n/messages/en-US.json';
+import { SUPPORTED_LOCALES } from '../../i18n/locale';
+import { translate, type MessageKey, type MessageParams } from '../../i18n/translate';
+import type { SyncState } from '../syncBridge';
+import { syncLabel } from './SyncIndicatorLabel';
+
+const english = enUS as Record<string, string>;
+const translator = (locale: string) => {
+  const messages = JSON.parse(readFileSync(join(__dirname, '../../i18n/messages', `${locale}.json`), 'utf8')) as Record<string, string>;
+  return (key: MessageKey, params?: MessageParams) => translate(messages, english, locale, key, params);
+};
+const formatDateTime = (ms: number) => new Date(ms).toISOString();
+
+const STATES: SyncState[] = [
+  { status: 'idle', pending: 0, failed: 0 },
+  { status: 'idle', pending: 0, failed: 0, lastSyncedAt: Date.UTC(2025, 4, 1) },
+  { status: 'idle', pending: 3, failed: 0, lastSyncedAt: Date.UTC(2025, 4, 1) },
+  { status: 'syncing', pending: 0, failed: 0 },
+  { status: 'syncing', pending: 1, failed: 0, progress: { table: 'entries', rows: 40 } },
+  { status: 'offline', pending: 2, failed: 0 },
+  { status: 'error', pending: 0, failed: 0, error: 'Internal server error' },
+  { status: 'error', pending: 0, failed: 0 },
+];
+
+describe('the sync status in words', () => {
+  for (const locale of SUPPORTED_LOCALES) {
+    it(`never says up to date while changes are refused, in ${locale}`, () => {
+      const t = translator(locale);
+      // "Up to date (synced …)" begins with it in every locale.
+      const upToDate = t('sync.idle');
+      for (const base of STATES) {
+        for (const failed of [1, 2, 5]) {
+          const state = { ...base, failed };
+          for (const pointToList of [false, true]) {
+            const text = syncLabel(state, t, formatDateTime, { pointToList });
+            const label = `${locale} ${JSON.stringify(state)} ${pointToList}`;
+            expect(text, label).not.toContain(upToDate);
+            // The refused changes come first.
+            const refused = pointToList
+              ? t('sync.refusedSee', { count: failed, page: t('settings.title'), section: t('data.title') })
+              : t('sync.refused', { count: failed });
+            expect(text.startsWith(refused), label).toBe(true);
+            if (pointToList) {
+              expect(text, label).toContain(t('settings.title'));
+              expect(text, label).toContain(t('data.title'));
+            }
+          }
+        }
+        // With nothing refused the idle states do say it.
+        if (base.status === 'idle') expect(syncLabel(base, t, formatDateTime)).toContain(upToDate);
+      }
+    });
+  }
+
+  it('reads, in English, as the indicator says it', () => {
+    const t = translator('en-US');
+    const label = (s: SyncState) => syncLabel(s, t, formatDateTime, { pointToList: true });
+    expect(label({ status: 'idle', pending: 0, failed: 2, lastSyncedAt: 1 })).toBe('2 changes could not be saved: see Settings › Local data');
+    expect(label({ status: 'idle', pending: 1, failed: 1 })).toBe(
+      '1 change could not be saved: see Settings › Local data · 1 change waiting to be sent',
+    );
+    expect(label({ status: 'syncing', pending: 0, failed: 2 })).toBe('2 changes could not be saved: see Settings › Local data · Syncing…');
+    expect(label({ status: 'offline', pending: 0, failed: 2 })).toBe(
+      '2 changes could not be saved: see Settings › Local data · Offline: changes are kept on this device',
+    );
+    expect(label({ status: 'idle', pending: 0, failed: 0 })).toBe('Up to date');
+    expect(syncLabel({ status: 'idle', pending: 0, failed: 2 }, t, formatDateTime)).toBe('2 changes could not be saved');
+  });
+});

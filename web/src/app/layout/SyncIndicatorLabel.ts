@@ -1,0 +1,60 @@
+// The words of the sync status (the app bar's indicator and the settings' data section): what the
+// sync is doing, the changes waiting to be sent and, first and whatever the sync's state, the
+// changes the server refused. While any is refused the status never reads "Up to date": those
+// changes are not on the server. Pure: the caller gives the translation functions.
+import type { TFunction } from '../../i18n/I18nContext';
+import type { SyncState } from '../syncBridge';
+
+/** The id of the list of refused changes in the settings (RefusedChanges), the indicator's link
+ * target while any change is refused. */
+export const REFUSED_LIST_ID = 'refused-changes';
+
+const SYNC_TABLES = ['languages', 'decks', 'entries', 'characters', 'userEntries', 'userDecks', 'userCards', 'userReviews'] as const;
+
+export interface SyncLabelOptions {
+  /** Say where the refused changes are listed (the indicator links there; the list's own
+   * section does not need it). */
+  pointToList?: boolean;
+}
+
+/** The status in words, parts joined with ' · '. */
+export function syncLabel(
+  state: SyncState,
+  t: TFunction,
+  formatDateTime: (ms: number) => string,
+  { pointToList = false }: SyncLabelOptions = {},
+): string {
+  const parts: string[] = [];
+  const refused = state.failed > 0;
+  if (refused) {
+    parts.push(
+      pointToList
+        ? t('sync.refusedSee', { count: state.failed, page: t('settings.title'), section: t('data.title') })
+        : t('sync.refused', { count: state.failed }),
+    );
+  }
+  const tableName = (table: string) => {
+    const known = SYNC_TABLES.find((name) => name === table);
+    return known ? t(`sync.table.${known}`) : table;
+  };
+  switch (state.status) {
+    case 'syncing':
+      parts.push(
+        state.progress
+          ? t('sync.syncingTable', { table: tableName(state.progress.table), count: state.progress.rows })
+          : t('sync.syncing'),
+      );
+      break;
+    case 'offline':
+      parts.push(t('sync.offline'));
+      break;
+    case 'error':
+      parts.push(state.error ? t('sync.errorWithMessage', { message: state.error }) : t('sync.error'));
+      break;
+    default:
+      // Idle: "Up to date" only when nothing is refused.
+      if (!refused) parts.push(state.lastSyncedAt ? t('sync.idleAt', { time: formatDateTime(state.lastSyncedAt) }) : t('sync.idle'));
+  }
+  if (state.pending > 0) parts.push(t('sync.pending', { count: state.pending }));
+  return parts.join(' · ');
+}
