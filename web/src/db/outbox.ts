@@ -5,7 +5,8 @@
 //   stored locally;
 // - refused for good (BAD_REQUEST, FORBIDDEN, CONFLICT, …) → kept aside with state 'failed', why
 //   (code, reason, field: db/refusal.ts) and the app's build, the rows it wrote locally put back as
-//   the server has them, and the flush goes on;
+//   the server has them, and the flush goes on; a refusal for something the app sent wrongly is
+//   queued again once another build runs (requeueForBuild), the others wait for the learner;
 // - network failure or a transient server error → the flush stops, the item stays (retried later).
 // Replays are idempotent: inputs carry client-made ids (UUIDv7), saves are upserts, and reviews
 // are idempotent by id on the server.
@@ -24,7 +25,9 @@ import type {
 } from '../api/generated/types';
 import type { EntityCache } from './cache';
 import {
+  PUBLIC_TABLES,
   rowKey,
+  USER_TABLES,
   type OutboxBefore,
   type OutboxItem,
   type SyncedRow,
@@ -32,7 +35,7 @@ import {
   type TableRows,
   type WriteItDb,
 } from './db';
-import { refusalFromData, type Refusal } from './refusal';
+import { refusalFromData, retriesOnUpdate, type Refusal } from './refusal';
 
 /** The input of each mutation procedure. */
 export interface MutationInputs {
@@ -86,9 +89,23 @@ function refusalOf(e: unknown, build: string | undefined): Refusal {
   return refusalFromData(e instanceof TRPCClientError ? e.data : undefined, build);
 }
 
+/** An input as this build sends it: where an older build queued something the server refuses,
+ * this is where a later one mends it, so the change goes through when it is sent again. */
+export function mendInput(procedure: string, input: unknown): unknown {
+  if (procedure !== 'saveUserReview' || typeof input !== 'object' || input === null) return input;
+  // Issue 23: builds that sent fractional milliseconds, which the server's integers refuse.
+  const review = input as Record<string, unknown>;
+  const fractional = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v);
+  if (!fractional(review.durationMs) && !fractional(review.reviewedAt)) return input;
+  const mended = { ...review };
+  if (fractional(review.durationMs)) mended.durationMs = Math.round(review.durationMs);
+  if (fractional(review.reviewedAt)) mended.reviewedAt = Math.round(review.reviewedAt);
+  return mended;
+}
+
 /** Sends one queued mutation. */
 function send(api: Api, item: OutboxItem): Promise<unknown> {
-  const input = item.input;
+  const input = mendInput(item.procedure, item.input);
   switch (item.procedure as MutationName) {
     case 'saveCharacter':
       return api.saveCharacter.mutate(input as SaveCharacterInput);
@@ -406,6 +423,22 @@ export async function requeueFailed(db: WriteItDb, seq: number): Promise<void> {
   await db.transaction('rw', [db.outbox, ...tables], async () => {
     const item = await db.outbox.get(seq);
     if (item && !isPending(item)) await requeue(db, item);
+  });
+}
+
+/** On a start of build `build`: queues again, in their order, the changes refused for something
+ * another build sent wrongly (db/refusal.ts retriesOnUpdate), so a build that fixed it sends them.
+ * Refused again, they wait for the next build. Returns how many. Atomic: tabs starting together
+ * queue each once. */
+export async function requeueForBuild(db: WriteItDb, build: string): Promise<number> {
+  const due = (i: OutboxItem) => !isPending(i) && retriesOnUpdate(i.refusal) && i.refusal?.build !== build;
+  // Every synced table: which ones the items wrote is known only inside the transaction.
+  const tables = [...PUBLIC_TABLES, ...USER_TABLES].map((t) => db.table(t));
+  return db.transaction('rw', [db.outbox, ...tables], async () => {
+    // In seq order (the outbox's key), so they keep their order among themselves.
+    const items = (await db.outbox.toArray()).filter(due);
+    for (const item of items) await requeue(db, item);
+    return items.length;
   });
 }
 

@@ -36,6 +36,7 @@ import {
   listFailed,
   listRefused,
   requeueFailed,
+  requeueForBuild,
   rowId,
   USER_PROCEDURES,
   type FlushOutcome,
@@ -102,6 +103,15 @@ export interface SyncDeps {
   /** Held by every push and every sync (db/syncLock.ts): the Web Locks API's origin-wide lock by
    * default; tests give two engines on one database the same lock, as two tabs share one. */
   lock?: RunExclusive;
+  /** The running build of the app: VITE_BUILD_ID by default (none in unit tests). Refusals are
+   * recorded with it, and those another build got for sending something wrongly are sent again. */
+  buildId?: string;
+}
+
+/** VITE_BUILD_ID (offline/buildInfoPlugin.ts), undefined where the build defines none. */
+function envBuildId(): string | undefined {
+  const id: unknown = import.meta.env.VITE_BUILD_ID;
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 export interface AutoSyncOptions {
@@ -130,6 +140,9 @@ export class SyncEngine {
   private readonly isOnline: () => boolean;
   private readonly publicPull: PublicPull | undefined;
   private readonly lock: RunExclusive;
+  private readonly buildId: string | undefined;
+  /** The refusals of other builds are queued again at this engine's first push (an app start). */
+  private requeuedForBuild = false;
 
   private state: SyncState = { status: 'idle', pending: 0, failed: 0 };
   private readonly listeners = new Set<(s: SyncState) => void>();
@@ -157,6 +170,7 @@ export class SyncEngine {
     this.isOnline = deps.isOnline ?? browserOnline;
     this.publicPull = deps.publicPull;
     this.lock = deps.lock ?? browserLock();
+    this.buildId = deps.buildId ?? envBuildId();
   }
 
   // ---- state ----
@@ -219,6 +233,11 @@ export class SyncEngine {
 
   private async flushLoop(): Promise<FlushOutcome> {
     const total: FlushOutcome = { sent: 0, failed: 0 };
+    if (!this.requeuedForBuild) {
+      this.requeuedForBuild = true;
+      // Offline too: they then count as waiting to be sent, not as refused.
+      if (this.buildId) await requeueForBuild(this.db, this.buildId).catch(() => 0);
+    }
     do {
       this.flushAgain = false;
       if (!this.isOnline()) {
@@ -231,6 +250,7 @@ export class SyncEngine {
           api: this.api,
           cache: this.cache,
           signedIn: () => this.session.getSession() !== null,
+          build: this.buildId,
         });
         total.sent += out.sent;
         total.failed += out.failed;

@@ -53,6 +53,9 @@ export interface Network {
   failMutations: boolean;
   /** While true, the server answers mutations (POST) with INTERNAL_SERVER_ERROR, unseen. */
   serverErrorOnMutations?: boolean;
+  /** While set, mutations (POST) are refused, unseen by the server, with this error (its `data`
+   * beside code and httpStatus: reason, field). */
+  refuseMutations?: { code: string; httpStatus: number; message: string; data?: Record<string, unknown> };
   /** Awaited before a request is sent (a slow uplink): the server sees it only then. */
   beforeRequest?: (procedures: readonly string[], method: string) => Promise<void> | void;
   /** Awaited after the server answered, before the caller gets the answer (a slow downlink). */
@@ -99,6 +102,13 @@ export function recordingFetch(calls: Call[], net: Network): typeof fetch {
       call.outputs = call.procedures.map(() => error);
       return new Response(JSON.stringify(call.procedures.map(() => ({ error }))), { status: 500, headers: { 'content-type': 'application/json' } });
     }
+    const refusal = method === 'POST' ? net.refuseMutations : undefined;
+    if (refusal) {
+      const error = { message: refusal.message, code: -32600, data: { code: refusal.code, httpStatus: refusal.httpStatus, ...refusal.data } };
+      call.status = refusal.httpStatus;
+      call.outputs = call.procedures.map(() => error);
+      return new Response(JSON.stringify(call.procedures.map(() => ({ error }))), { status: refusal.httpStatus, headers: { 'content-type': 'application/json' } });
+    }
     const res = await fetch(input, init);
     call.status = res.status;
     const json: unknown = await res.clone().json();
@@ -140,6 +150,8 @@ export interface HarnessOptions {
   /** Another tab of the same browser: this harness opens that one's database, and shares its
    * localStorage and its lock (its own session, network and calls). */
   tabOf?: Harness;
+  /** The build of the app this engine runs (SyncDeps.buildId); none by default. */
+  buildId?: string;
 }
 
 export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -164,7 +176,7 @@ export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
   // As the app's cache follows the app's database.
   const cache = new EntityCache();
   const unfollow = followChanges(cache, db.name);
-  const engine = createSyncEngine({ db, api, session, cache, storage, pageSize: opts.pageSize, isOnline: () => true, lock });
+  const engine = createSyncEngine({ db, api, session, cache, storage, pageSize: opts.pageSize, isOnline: () => true, lock, buildId: opts.buildId });
   const h: Harness = {
     engine,
     mutations: createMutations(engine),
