@@ -80,12 +80,61 @@ impl ErrorCode {
     }
 }
 
-/// A procedure's failure as the caller sees it: a code and a message meant for people.
+/// Why an input was refused, for clients to act on (and translate) without reading the message.
+/// Sent as `error.data.reason`, next to `error.data.field`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum ErrorReason {
+    /// A required value is missing or blank.
+    Required,
+    /// A text is over its limit.
+    TooLong,
+    /// An array is over its limit.
+    TooMany,
+    /// A number is outside its range.
+    OutOfRange,
+    /// A value breaks a format rule: UUID, language code, URL, a rule between fields.
+    InvalidFormat,
+    /// The input's JSON has the wrong type or shape, or an unknown or missing field.
+    InvalidType,
+    /// The input contradicts what is stored.
+    Conflict,
+    /// The caller may not do this.
+    Forbidden,
+    /// The input names something that does not exist.
+    NotFound,
+    /// The request is larger than allowed.
+    TooLarge,
+}
+
+impl ErrorReason {
+    /// The reason as it is spelt on the wire (`outOfRange`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorReason::Required => "required",
+            ErrorReason::TooLong => "tooLong",
+            ErrorReason::TooMany => "tooMany",
+            ErrorReason::OutOfRange => "outOfRange",
+            ErrorReason::InvalidFormat => "invalidFormat",
+            ErrorReason::InvalidType => "invalidType",
+            ErrorReason::Conflict => "conflict",
+            ErrorReason::Forbidden => "forbidden",
+            ErrorReason::NotFound => "notFound",
+            ErrorReason::TooLarge => "tooLarge",
+        }
+    }
+}
+
+/// A procedure's failure as the caller sees it: a code and a message meant for people, and for a
+/// refused input the field it is about and why, meant for programs.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{code:?}: {message}")]
 pub struct RpcError {
     pub code: ErrorCode,
     pub message: String,
+    /// The input field's camelCase JSON path (`durationMs`, `meanings[2]`, `strokes[0].median`).
+    pub field: Option<String>,
+    pub reason: Option<ErrorReason>,
 }
 
 impl RpcError {
@@ -94,7 +143,19 @@ impl RpcError {
         RpcError {
             code,
             message: message.into(),
+            field: None,
+            reason: None,
         }
+    }
+    /// The same error about the input field at `path`.
+    pub fn at(mut self, path: impl Into<String>) -> Self {
+        self.field = Some(path.into());
+        self
+    }
+    /// The same error with its reason.
+    pub fn because(mut self, reason: ErrorReason) -> Self {
+        self.reason = Some(reason);
+        self
     }
     /// BAD_REQUEST with a message.
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -106,11 +167,11 @@ impl RpcError {
     }
     /// FORBIDDEN with a message.
     pub fn forbidden(message: impl Into<String>) -> Self {
-        Self::new(ErrorCode::Forbidden, message)
+        Self::new(ErrorCode::Forbidden, message).because(ErrorReason::Forbidden)
     }
     /// CONFLICT with a message.
     pub fn conflict(message: impl Into<String>) -> Self {
-        Self::new(ErrorCode::Conflict, message)
+        Self::new(ErrorCode::Conflict, message).because(ErrorReason::Conflict)
     }
     /// INTERNAL_SERVER_ERROR; the cause is logged by the caller, never sent.
     pub fn internal() -> Self {

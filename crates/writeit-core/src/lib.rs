@@ -13,4 +13,4 @@ pub mod strokes;
 pub mod typescript;
 pub mod validate;
 
-pub use error::{ErrorCode, RpcError};
+pub use error::{ErrorCode, ErrorReason, RpcError};

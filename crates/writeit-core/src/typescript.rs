@@ -3,7 +3,7 @@
 use ts_rs::TS;
 
 use crate::entity::*;
-use crate::error::ErrorCode;
+use crate::error::{ErrorCode, ErrorReason};
 use crate::paging::{Cursor, PageInput};
 use crate::procedure::{Kind, PROCEDURES};
 
@@ -14,6 +14,7 @@ const HEADER: &str =
 pub fn types_ts() -> String {
     let decls = [
         ErrorCode::decl(),
+        ErrorReason::decl(),
         Cursor::decl(),
         PageInput::decl(),
         GridType::decl(),

@@ -368,6 +368,100 @@ async fn validation_names_the_field() {
     );
 }
 
+/// `error.data.field` and `error.data.reason` of a refused input.
+fn field_reason(v: &Value) -> (&Value, &Value) {
+    (&v["error"]["data"]["field"], &v["error"]["data"]["reason"])
+}
+
+#[tokio::test]
+async fn refusals_carry_the_field_and_a_reason() {
+    let c = start().await;
+    let user = c.bearer("u1", Role::User, &[]);
+    let (_, entries) = c
+        .query("queryEntries", Some(json!({"offset": 0, "limit": 1})), None)
+        .await;
+    let entry_id = entries["result"]["data"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let review = json!({"id": uuid7(), "cardId": card_id(&entry_id, CardKind::Meaning), "entryId": entry_id,
+        "kind": "meaning", "rating": 3, "reviewedAt": writeit_server::clock::now_ms(), "durationMs": 1200});
+
+    // Issue 23: a fractional durationMs. The message stays serde's; field and reason say what.
+    let mut fractional = review.clone();
+    fractional["durationMs"] = json!(1234.5);
+    let (s, v) = c.mutate("saveUserReview", fractional, Some(&user)).await;
+    assert_eq!(s, 400);
+    assert_eq!(
+        v,
+        json!({"error": {
+            "message": "durationMs: invalid type: floating point `1234.5`, expected i64",
+            "code": -32600,
+            "data": {"code": "BAD_REQUEST", "httpStatus": 400, "path": "saveUserReview",
+                "field": "durationMs", "reason": "invalidType"}
+        }})
+    );
+    let mut missing = review.clone();
+    missing.as_object_mut().unwrap().remove("rating");
+    let (_, v) = c.mutate("saveUserReview", missing, Some(&user)).await;
+    assert_eq!(field_reason(&v), (&json!("rating"), &json!("invalidType")));
+    let mut out = review.clone();
+    out["rating"] = json!(5);
+    let (_, v) = c.mutate("saveUserReview", out, Some(&user)).await;
+    assert_eq!(field_reason(&v), (&json!("rating"), &json!("outOfRange")));
+    let mut unknown = review.clone();
+    let other_entry = uuid7();
+    unknown["entryId"] = json!(other_entry);
+    unknown["cardId"] = json!(card_id(&other_entry, CardKind::Meaning));
+    let (s, v) = c.mutate("saveUserReview", unknown, Some(&user)).await;
+    assert_eq!((s.as_u16(), code(&v)), (400, "BAD_REQUEST"));
+    assert_eq!(field_reason(&v), (&json!("entryId"), &json!("notFound")));
+
+    // The same id with another answer: CONFLICT, naming the first field that differs.
+    c.mutate("saveUserReview", review.clone(), Some(&user))
+        .await;
+    let mut other = review.clone();
+    other["rating"] = json!(1);
+    let (s, v) = c.mutate("saveUserReview", other, Some(&user)).await;
+    assert_eq!((s.as_u16(), code(&v)), (409, "CONFLICT"));
+    assert_eq!(field_reason(&v), (&json!("rating"), &json!("conflict")));
+
+    // Public content: the field path of an array item, and the language one may not edit.
+    let admin = c.bearer("admin", Role::Admin, &[]);
+    let mut e = entry("ko");
+    e["meanings"] = json!(["a", "b", "x".repeat(201)]);
+    let (_, v) = c.mutate("saveEntry", e, Some(&admin)).await;
+    assert_eq!(field_reason(&v), (&json!("meanings[2]"), &json!("tooLong")));
+    let editor = c.bearer("ed", Role::Editor, &["ja"]);
+    let (s, v) = c.mutate("saveDeck", deck("ko"), Some(&editor)).await;
+    assert_eq!((s.as_u16(), code(&v)), (403, "FORBIDDEN"));
+    assert_eq!(
+        field_reason(&v),
+        (&json!("languageCode"), &json!("forbidden"))
+    );
+    // No field when the whole input is at fault, and none when the caller is.
+    let (_, v) = c.mutate("saveDeck", json!([]), Some(&admin)).await;
+    assert_eq!(field_reason(&v), (&Value::Null, &json!("invalidType")));
+    let (s, v) = c.mutate("saveUserReview", review, None).await;
+    assert_eq!(s, 401);
+    assert!(
+        v["error"]["data"].get("field").is_none() && v["error"]["data"].get("reason").is_none()
+    );
+    let big = format!("{{\"0\": \"{}\"}}", "x".repeat(2 * 1024 * 1024 + 1));
+    let (s, v) = c
+        .raw(
+            Method::POST,
+            "/api/trpc/saveDeck?batch=1",
+            None,
+            Some(("application/json", big)),
+        )
+        .await;
+    assert_eq!(
+        (s.as_u16(), &v["error"]["data"]["reason"]),
+        (413, &json!("tooLarge"))
+    );
+}
+
 #[tokio::test]
 async fn mixed_batches_answer_207_in_call_order() {
     let c = start().await;

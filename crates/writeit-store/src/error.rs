@@ -1,17 +1,27 @@
 //! The store's one error type; the server maps it onto tRPC codes in one place.
 
-/// Why a store call failed.
+use writeit_core::ErrorReason;
+
+/// Why a store call failed. The refusals (`Invalid`, `Forbidden`, `Conflict`) name the input field
+/// they are about, as the camelCase JSON path the caller sent.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The input refers to something that does not exist, or breaks a rule only the store can check.
-    #[error("{0}")]
-    Invalid(String),
+    #[error("{message}")]
+    Invalid {
+        field: String,
+        reason: ErrorReason,
+        message: String,
+    },
     /// The caller may not write this row.
-    #[error("{0}")]
-    Forbidden(String),
+    #[error("{message}")]
+    Forbidden { field: String, message: String },
     /// The write contradicts what is stored (e.g. a review id reused for another answer).
-    #[error("{0}")]
-    Conflict(String),
+    #[error("{message}")]
+    Conflict {
+        field: Option<String>,
+        message: String,
+    },
     /// The store cannot be opened as configured.
     #[error("{0}")]
     Config(String),
@@ -24,4 +34,24 @@ pub enum StoreError {
     /// A migration failed.
     #[error(transparent)]
     Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl StoreError {
+    /// `Invalid` for an input naming a row that does not exist (the message names `field`).
+    pub fn not_found(field: &str, message: impl std::fmt::Display) -> Self {
+        StoreError::Invalid {
+            field: field.into(),
+            reason: ErrorReason::NotFound,
+            message: format!("{field}: {message}"),
+        }
+    }
+
+    /// `Invalid` from a failed input check, keeping its field and reason.
+    pub fn invalid(e: writeit_core::RpcError) -> Self {
+        StoreError::Invalid {
+            field: e.field.unwrap_or_default(),
+            reason: e.reason.unwrap_or(ErrorReason::InvalidFormat),
+            message: e.message,
+        }
+    }
 }

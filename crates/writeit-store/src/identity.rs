@@ -115,7 +115,7 @@ pub struct AccountChanges {
 /// The identity service's storage, implemented by both databases beside [`crate::Store`].
 #[async_trait]
 pub trait IdentityStore: Send + Sync {
-    /// Creates an account; `StoreError::Conflict("EMAIL_EXISTS")` when the email is taken.
+    /// Creates an account; `StoreError::Conflict` with message `EMAIL_EXISTS` when the email is taken.
     async fn create_account(&self, account: &NewAccount) -> Result<Account>;
     /// An account by id.
     async fn account(&self, id: &str) -> Result<Option<Account>>;
@@ -123,7 +123,7 @@ pub trait IdentityStore: Send + Sync {
     async fn account_by_email(&self, email: &str) -> Result<Option<Account>>;
     /// Every account, by email.
     async fn accounts(&self) -> Result<Vec<Account>>;
-    /// Applies `changes` in one transaction; `Conflict("EMAIL_EXISTS")` when the new email is
+    /// Applies `changes` in one transaction; `Conflict` (`EMAIL_EXISTS`) when the new email is
     /// taken, `Ok(None)` when there is no such account.
     async fn update_account(&self, id: &str, changes: &AccountChanges) -> Result<Option<Account>>;
     /// Sets role and editor languages of the account with `email`; false when there is none.

@@ -47,12 +47,13 @@ pub(crate) mod sql {
     }
 }
 
-/// Maps a unique-key violation on `users.email` onto `Conflict("EMAIL_EXISTS")`.
+/// Maps a unique-key violation on `users.email` onto a `Conflict` with message `EMAIL_EXISTS`.
 pub(crate) fn email_conflict(e: sqlx::Error) -> crate::StoreError {
     match &e {
-        sqlx::Error::Database(d) if d.is_unique_violation() => {
-            crate::StoreError::Conflict("EMAIL_EXISTS".into())
-        }
+        sqlx::Error::Database(d) if d.is_unique_violation() => crate::StoreError::Conflict {
+            field: Some("email".into()),
+            message: "EMAIL_EXISTS".into(),
+        },
         _ => crate::StoreError::Database(e),
     }
 }

@@ -167,9 +167,10 @@ macro_rules! sql_store {
         ) -> Result<()> {
             if !known.contains(language) {
                 if count(tx, sql::LANGUAGE_EXISTS, language).await? == 0 {
-                    return Err(StoreError::Invalid(format!(
-                        "languageCode: unknown language '{language}'"
-                    )));
+                    return Err(StoreError::not_found(
+                        "languageCode",
+                        format!("unknown language '{language}'"),
+                    ));
                 }
                 known.insert(language.to_string());
             }
@@ -240,7 +241,10 @@ macro_rules! sql_store {
         }
 
         fn forbidden(language: &str) -> StoreError {
-            StoreError::Forbidden(format!("You may not edit content in language '{language}'"))
+            StoreError::Forbidden {
+                field: "languageCode".into(),
+                message: format!("You may not edit content in language '{language}'"),
+            }
         }
 
         #[async_trait]
@@ -375,16 +379,20 @@ macro_rules! sql_store {
                             .await?;
                         let deck = match row.as_ref().map(rows::deck).transpose()? {
                             Some(d) if !d.deleted => d,
-                            _ => return Err(StoreError::Invalid(format!("deckId: no deck '{id}'"))),
+                            _ => return Err(StoreError::not_found("deckId", format!("no deck '{id}'"))),
                         };
                         if !may_write(&deck.language_code) {
                             return Err(forbidden(&deck.language_code));
                         }
                         if deck.language_code != language_code {
-                            return Err(StoreError::Invalid(format!(
-                                "languageCode: deck '{id}' is in language '{}', not '{language_code}'",
-                                deck.language_code
-                            )));
+                            return Err(StoreError::Invalid {
+                                field: "languageCode".into(),
+                                reason: writeit_core::ErrorReason::Conflict,
+                                message: format!(
+                                    "languageCode: deck '{id}' is in language '{}', not '{language_code}'",
+                                    deck.language_code
+                                ),
+                            });
                         }
                         deck
                     }
@@ -432,7 +440,7 @@ macro_rules! sql_store {
                 {
                     use writeit_core::validate::Validate;
                     deck.validate()
-                        .map_err(|e| StoreError::Invalid(e.message))?;
+                        .map_err(StoreError::invalid)?;
                 }
                 upsert_entries(&mut tx, stamp, &mut entries, may_write).await?;
                 upsert_deck(&mut tx, stamp, &mut deck).await?;
@@ -526,7 +534,7 @@ macro_rules! sql_store {
                 let (mut tx, stamp) = self.begin_write().await?;
                 let deck_id = input.deck_id();
                 if count(&mut tx, sql::DECK_EXISTS, deck_id).await? == 0 {
-                    return Err(StoreError::Invalid(format!("deckId: no deck '{deck_id}'")));
+                    return Err(StoreError::not_found("deckId", format!("no deck '{deck_id}'")));
                 }
                 let row = UserDeck {
                     id: deck_id.to_string(),
@@ -557,9 +565,10 @@ macro_rules! sql_store {
                 let (mut tx, stamp) = self.begin_write().await?;
                 let entry_id = input.entry_id();
                 if count(&mut tx, sql::ENTRY_EXISTS, entry_id).await? == 0 {
-                    return Err(StoreError::Invalid(format!(
-                        "entryId: no entry '{entry_id}'"
-                    )));
+                    return Err(StoreError::not_found(
+                        "entryId",
+                        format!("no entry '{entry_id}'"),
+                    ));
                 }
                 let row = UserEntry {
                     id: entry_id.to_string(),
@@ -589,11 +598,14 @@ macro_rules! sql_store {
                     .await?;
                 if let Some(row) = existing {
                     let stored = rows::user_review(&row)?;
-                    if !stored.same_answer(review) {
-                        return Err(StoreError::Conflict(format!(
-                            "review '{}' was already recorded with a different answer",
-                            review.id
-                        )));
+                    if let Some(field) = stored.answer_difference(review) {
+                        return Err(StoreError::Conflict {
+                            field: Some(field.into()),
+                            message: format!(
+                                "review '{}' was already recorded with a different answer",
+                                review.id
+                            ),
+                        });
                     }
                     if review.deleted && !stored.deleted {
                         // Taken back: a tombstone, and the card rebuilt without it.
@@ -619,10 +631,10 @@ macro_rules! sql_store {
                     }
                 } else {
                     if count(&mut tx, sql::ENTRY_EXISTS, &review.entry_id).await? == 0 {
-                        return Err(StoreError::Invalid(format!(
-                            "entryId: no entry '{}'",
-                            review.entry_id
-                        )));
+                        return Err(StoreError::not_found(
+                            "entryId",
+                            format!("no entry '{}'", review.entry_id),
+                        ));
                     }
                     // A review taken back before it was ever sent is stored as a tombstone, so
                     // its answer arriving later (another device's queue) stays taken back.

@@ -50,7 +50,12 @@ async fn story_accounts(store: SharedStore) {
     );
     assert!(a.password_updated_at.is_some());
     match store.create_account(&new_account("b", "a@x.io")).await {
-        Err(StoreError::Conflict(m)) => assert_eq!(m, "EMAIL_EXISTS"),
+        Err(StoreError::Conflict { field, message }) => {
+            assert_eq!(
+                (field.as_deref(), &*message),
+                (Some("email"), "EMAIL_EXISTS")
+            )
+        }
         other => panic!("{other:?}"),
     }
     store
@@ -103,7 +108,7 @@ async fn story_accounts(store: SharedStore) {
                 }
             )
             .await,
-        Err(StoreError::Conflict(_))
+        Err(StoreError::Conflict { .. })
     ));
     assert!(store
         .update_account("nobody", &AccountChanges::default())

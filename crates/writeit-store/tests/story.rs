@@ -225,17 +225,24 @@ async fn story_import(store: SharedStore) {
     assert_eq!(store.media(&b.id).await.unwrap(), None);
 }
 
-/// The message of a `StoreError::Invalid`, failing on any other outcome.
+/// The message of a `StoreError::Invalid`, failing on any other outcome; the message names the
+/// error's field.
 fn invalid<T: std::fmt::Debug>(result: writeit_store::Result<T>) -> String {
     match result {
-        Err(StoreError::Invalid(message)) => message,
+        Err(StoreError::Invalid { field, message, .. }) => {
+            assert!(
+                message.starts_with(&format!("{field}: ")),
+                "{field}: {message}"
+            );
+            message
+        }
         other => panic!("expected StoreError::Invalid, got {other:?}"),
     }
 }
 
 fn assert_forbidden<T: std::fmt::Debug>(result: writeit_store::Result<T>) {
     assert!(
-        matches!(result, Err(StoreError::Forbidden(_))),
+        matches!(result, Err(StoreError::Forbidden { .. })),
         "expected StoreError::Forbidden, got {result:?}"
     );
 }
@@ -789,7 +796,7 @@ async fn story_reviews(store: SharedStore) {
     };
     let result = store.save_user_review(&user, &other).await;
     assert!(
-        matches!(result, Err(StoreError::Conflict(_))),
+        matches!(result, Err(StoreError::Conflict { .. })),
         "expected StoreError::Conflict, got {result:?}"
     );
     assert_eq!(
@@ -925,7 +932,10 @@ async fn story_review_tombstones(store: SharedStore) {
             },
         )
         .await;
-    assert!(matches!(result, Err(StoreError::Conflict(_))), "{result:?}");
+    assert!(
+        matches!(result, Err(StoreError::Conflict { .. })),
+        "{result:?}"
+    );
 }
 
 async fn story_users(store: SharedStore) {

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::error::ErrorReason;
 use crate::grapheme;
 use crate::limits::*;
 use crate::validate::{self, Checked, Validate};
@@ -53,13 +54,18 @@ impl Validate for Character {
         validate::language_code("languageCode", &self.language_code)?;
         validate::text("value", &self.value, 32)?;
         if grapheme::count(&self.value) != 1 {
-            return Err(validate::error("value", "must be exactly one character"));
+            return Err(validate::error(
+                "value",
+                ErrorReason::InvalidFormat,
+                "must be exactly one character",
+            ));
         }
         validate::text("source", &self.source, SOURCE_MAX)?;
         validate::array_len("strokes", &self.strokes, STROKES_MAX)?;
         if !(LENIENCY_MIN..=LENIENCY_MAX).contains(&self.leniency) {
             return Err(validate::error(
                 "leniency",
+                ErrorReason::OutOfRange,
                 format!("must be between {LENIENCY_MIN} and {LENIENCY_MAX}"),
             ));
         }
@@ -77,6 +83,7 @@ impl Validate for Character {
             if !permutation {
                 return Err(validate::error(
                     &format!("alternatives[{i}]"),
+                    ErrorReason::InvalidFormat,
                     "must list every stroke index exactly once",
                 ));
             }
@@ -85,7 +92,11 @@ impl Validate for Character {
             validate::required_text(&format!("strokes[{i}].path"), &s.path, STROKE_PATH_MAX)?;
             let field = format!("strokes[{i}].median");
             if s.median.len() < 2 {
-                return Err(validate::error(&field, "must have at least 2 points"));
+                return Err(validate::error(
+                    &field,
+                    ErrorReason::InvalidFormat,
+                    "must have at least 2 points",
+                ));
             }
             validate::array_len(&field, &s.median, MEDIAN_POINTS_MAX)?;
             if s.median
@@ -95,6 +106,7 @@ impl Validate for Character {
             {
                 return Err(validate::error(
                     &field,
+                    ErrorReason::OutOfRange,
                     format!("points must lie within 0..={STROKE_BOX}"),
                 ));
             }

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::error::ErrorReason;
 use crate::limits::*;
 use crate::validate::{self, Checked, Validate};
 
@@ -39,6 +40,7 @@ impl Validate for Deck {
             if !seen.insert(id.as_str()) {
                 return Err(validate::error(
                     &format!("entryIds[{i}]"),
+                    ErrorReason::InvalidFormat,
                     "appears twice in the deck",
                 ));
             }

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::error::ErrorReason;
 use crate::fsrs::DEFAULT_RETENTION;
 use crate::limits::*;
 use crate::validate::{self, Checked, Validate};
@@ -68,8 +69,20 @@ impl SaveUserDeckInput {
 impl Validate for SaveUserDeckInput {
     fn validate(&self) -> Checked {
         match (&self.deck_id, &self.id) {
-            (None, None) => return Err(validate::error("deckId", "is required")),
-            (Some(a), Some(b)) if a != b => return Err(validate::error("id", "must equal deckId")),
+            (None, None) => {
+                return Err(validate::error(
+                    "deckId",
+                    ErrorReason::Required,
+                    "is required",
+                ))
+            }
+            (Some(a), Some(b)) if a != b => {
+                return Err(validate::error(
+                    "id",
+                    ErrorReason::InvalidFormat,
+                    "must equal deckId",
+                ))
+            }
             _ => {}
         }
         validate::uuid("deckId", self.deck_id())?;

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::error::ErrorReason;
 use crate::validate::{self, Checked, Validate};
 
 /// A row of `userEntries`: `id` equals `entryId` (SPEC §3 keys it by entryId).
@@ -49,9 +50,19 @@ impl SaveUserEntryInput {
 impl Validate for SaveUserEntryInput {
     fn validate(&self) -> Checked {
         match (&self.entry_id, &self.id) {
-            (None, None) => return Err(validate::error("entryId", "is required")),
+            (None, None) => {
+                return Err(validate::error(
+                    "entryId",
+                    ErrorReason::Required,
+                    "is required",
+                ))
+            }
             (Some(a), Some(b)) if a != b => {
-                return Err(validate::error("id", "must equal entryId"));
+                return Err(validate::error(
+                    "id",
+                    ErrorReason::InvalidFormat,
+                    "must equal entryId",
+                ));
             }
             _ => {}
         }

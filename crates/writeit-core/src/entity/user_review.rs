@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::card;
+use crate::error::ErrorReason;
 use crate::limits::*;
 use crate::validate::{self, Checked, Validate};
 
@@ -53,17 +54,26 @@ impl UserReview {
         )
     }
 
-    /// True when `other` records the same answer (a replayed upload), ignoring server fields.
-    pub fn same_answer(&self, other: &UserReview) -> bool {
-        self.id == other.id
-            && self.card_id == other.card_id
-            && self.entry_id == other.entry_id
-            && self.kind == other.kind
-            && self.rating == other.rating
-            && self.reviewed_at == other.reviewed_at
-            && self.duration_ms == other.duration_ms
-            && self.score == other.score
-            && self.desired_retention == other.desired_retention
+    /// The first field (camelCase) in which `other` records another answer than this review;
+    /// `None` for the same answer (a replayed upload, or its tombstone). Server fields
+    /// (`updatedAt`, `deleted`) are not part of the answer.
+    pub fn answer_difference(&self, other: &UserReview) -> Option<&'static str> {
+        [
+            ("id", self.id == other.id),
+            ("cardId", self.card_id == other.card_id),
+            ("entryId", self.entry_id == other.entry_id),
+            ("kind", self.kind == other.kind),
+            ("rating", self.rating == other.rating),
+            ("reviewedAt", self.reviewed_at == other.reviewed_at),
+            ("durationMs", self.duration_ms == other.duration_ms),
+            ("score", self.score == other.score),
+            (
+                "desiredRetention",
+                self.desired_retention == other.desired_retention,
+            ),
+        ]
+        .into_iter()
+        .find_map(|(field, same)| (!same).then_some(field))
     }
 }
 
@@ -75,6 +85,7 @@ impl Validate for UserReview {
         if self.card_id != card::card_id(&self.entry_id, self.kind) {
             return Err(validate::error(
                 "cardId",
+                ErrorReason::InvalidFormat,
                 "must be the card id of (entryId, kind)",
             ));
         }

@@ -67,7 +67,9 @@ impl IdError {
 impl From<StoreError> for IdError {
     fn from(e: StoreError) -> IdError {
         match e {
-            StoreError::Conflict(m) if m == "EMAIL_EXISTS" => IdError::bad("EMAIL_EXISTS"),
+            StoreError::Conflict { message, .. } if message == "EMAIL_EXISTS" => {
+                IdError::bad("EMAIL_EXISTS")
+            }
             other => IdError::internal(other),
         }
     }

@@ -484,16 +484,10 @@ pub async fn save(
 
 /// A store failure as the caller sees it; internal causes are logged only.
 pub fn store_error(e: writeit_store::StoreError) -> RpcError {
-    use writeit_store::StoreError;
-    match e {
-        StoreError::Invalid(m) => RpcError::bad_request(m),
-        StoreError::Forbidden(m) => RpcError::forbidden(m),
-        StoreError::Conflict(m) => RpcError::conflict(m),
-        other => {
-            tracing::error!(error = %other, "store failure during an import or export");
-            RpcError::internal()
-        }
-    }
+    crate::rpc::store_refusal(e).unwrap_or_else(|other| {
+        tracing::error!(error = %other, "store failure during an import or export");
+        RpcError::internal()
+    })
 }
 
 /// The limit error every reader gives when a file has more than [`ROWS_MAX`] rows.

@@ -18,6 +18,12 @@ fn error_json(e: &RpcError, path: Option<&str>) -> String {
     if let Some(p) = path {
         data["path"] = p.into();
     }
+    if let Some(f) = &e.field {
+        data["field"] = f.as_str().into();
+    }
+    if let Some(r) = e.reason {
+        data["reason"] = r.as_str().into();
+    }
     serde_json::json!({ "error": { "message": e.message, "code": e.code.json_rpc(), "data": data } }).to_string()
 }
 

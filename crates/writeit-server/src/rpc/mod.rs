@@ -70,3 +70,28 @@ fn headers_authorization(headers: &HeaderMap) -> Option<&str> {
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
 }
+
+/// A store refusal as the caller sees it (code, message, field, reason), or the failure itself
+/// when it is not the caller's doing. The one mapping of store errors onto tRPC errors.
+pub fn store_refusal(e: writeit_store::StoreError) -> Result<RpcError, writeit_store::StoreError> {
+    use writeit_store::StoreError;
+    let at = |e: RpcError, field: Option<String>| match field.filter(|f| !f.is_empty()) {
+        Some(f) => e.at(f),
+        None => e,
+    };
+    match e {
+        StoreError::Invalid {
+            field,
+            reason,
+            message,
+        } => Ok(at(
+            RpcError::bad_request(message).because(reason),
+            Some(field),
+        )),
+        StoreError::Forbidden { field, message } => {
+            Ok(at(RpcError::forbidden(message), Some(field)))
+        }
+        StoreError::Conflict { field, message } => Ok(at(RpcError::conflict(message), field)),
+        other => Err(other),
+    }
+}

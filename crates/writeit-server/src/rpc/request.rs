@@ -5,7 +5,7 @@ use axum::http::{header, HeaderMap, Method, Uri};
 use serde_json::value::RawValue;
 use writeit_core::limits::{BATCH_MAX, BODY_BYTES_MAX, URL_BYTES_MAX};
 use writeit_core::procedure::{self, Kind, Procedure};
-use writeit_core::{ErrorCode, RpcError};
+use writeit_core::{ErrorCode, ErrorReason, RpcError};
 
 /// One call of a request.
 pub struct Item {
@@ -35,7 +35,8 @@ pub async fn parse(
             format!(
                 "The request URL is longer than {URL_BYTES_MAX} bytes: send fewer calls per batch"
             ),
-        ));
+        )
+        .because(ErrorReason::TooLarge));
     }
     let kind = match *method {
         Method::GET => Kind::Query,
@@ -79,7 +80,8 @@ pub async fn parse(
                 "A batch may hold at most {BATCH_MAX} calls; this one has {}",
                 names.len()
             ),
-        ));
+        )
+        .because(ErrorReason::TooLarge));
     }
     let mut procedures = Vec::with_capacity(names.len());
     for name in &names {
@@ -176,6 +178,7 @@ async fn read_body(headers: &HeaderMap, body: Body) -> Result<bytes::Bytes, RpcE
             ErrorCode::PayloadTooLarge,
             format!("The request body is larger than {BODY_BYTES_MAX} bytes"),
         )
+        .because(ErrorReason::TooLarge)
     };
     let declared = headers
         .get(header::CONTENT_LENGTH)

@@ -2,6 +2,8 @@
 
 export type ErrorCode = "PARSE_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE_CONTENT" | "TOO_MANY_REQUESTS" | "INTERNAL_SERVER_ERROR";
 
+export type ErrorReason = "required" | "tooLong" | "tooMany" | "outOfRange" | "invalidFormat" | "invalidType" | "conflict" | "forbidden" | "notFound" | "tooLarge";
+
 export type Cursor = { updatedAt: number, id: string, };
 
 export type PageInput = { 

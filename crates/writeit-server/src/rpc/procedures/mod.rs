@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use writeit_core::procedure::{Access, Procedure};
 use writeit_core::validate::Validate;
-use writeit_core::RpcError;
+use writeit_core::{ErrorReason, RpcError};
 use writeit_store::StoreError;
 
 use crate::app::AppState;
@@ -106,25 +106,44 @@ fn user(caller: &Caller) -> Result<&str, RpcError> {
     caller.user_id().ok_or_else(RpcError::unauthorized)
 }
 
-/// Parses and validates an input; failures name the field.
+/// Parses and validates an input; failures name the field (in the message, and as `field`).
 fn parse<T: DeserializeOwned + Validate>(input: Option<&RawValue>) -> Result<T, RpcError> {
-    let raw = input.ok_or_else(|| RpcError::bad_request("input: is required"))?;
+    let raw = input.ok_or_else(|| {
+        RpcError::bad_request("input: is required").because(ErrorReason::Required)
+    })?;
     let mut de = serde_json::Deserializer::from_str(raw.get());
     let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
-        let inner = e.into_inner();
+        let inner = e.into_inner().to_string();
         let field = if path == "." {
             "input".to_string()
         } else {
-            path
+            path.clone()
         };
-        RpcError::bad_request(format!(
-            "{field}: {}",
-            clean_serde_message(&inner.to_string())
-        ))
+        let error = RpcError::bad_request(format!("{field}: {}", clean_serde_message(&inner)))
+            .because(ErrorReason::InvalidType);
+        match serde_field(&path, &inner) {
+            Some(f) => error.at(f),
+            None => error,
+        }
     })?;
     value.validate()?;
     Ok(value)
+}
+
+/// The JSON path of a serde failure at `path`: a missing field's own path (serde reports the
+/// object that lacks it), `None` when the whole input has the wrong type.
+fn serde_field(path: &str, message: &str) -> Option<String> {
+    let missing = message
+        .strip_prefix("missing field `")
+        .and_then(|m| m.split_once('`'))
+        .map(|(name, _)| name);
+    match (path, missing) {
+        (".", Some(name)) => Some(name.to_string()),
+        (_, Some(name)) => Some(format!("{path}.{name}")),
+        (".", None) => None,
+        _ => Some(path.to_string()),
+    }
 }
 
 /// serde's messages end with " at line 1 column 9", which means nothing to a person here.
@@ -145,13 +164,71 @@ fn json<T: Serialize>(value: &T) -> Result<String, RpcError> {
 
 /// Maps a store failure onto the tRPC error the caller sees; internal causes are logged only.
 fn store_error(e: StoreError) -> RpcError {
-    match e {
-        StoreError::Invalid(m) => RpcError::bad_request(m),
-        StoreError::Forbidden(m) => RpcError::forbidden(m),
-        StoreError::Conflict(m) => RpcError::conflict(m),
-        other => {
-            tracing::error!(error = %other, "store failure");
-            RpcError::internal()
+    crate::rpc::store_refusal(e).unwrap_or_else(|other| {
+        tracing::error!(error = %other, "store failure");
+        RpcError::internal()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use writeit_core::entity::{Character, UserReview};
+    use writeit_core::paging::PageInput;
+
+    fn refusal<T: DeserializeOwned + Validate + std::fmt::Debug>(json: &str) -> RpcError {
+        let raw = RawValue::from_string(json.to_string()).unwrap();
+        parse::<T>(Some(&raw)).unwrap_err()
+    }
+
+    fn review(extra: &str) -> String {
+        format!(
+            r#"{{"id":"0190a4b2-7c1e-7d3a-9b2f-1c2d3e4f5a6b","cardId":"x","entryId":"y","kind":"meaning"{extra}}}"#
+        )
+    }
+
+    #[test]
+    fn input_type_failures_name_the_field() {
+        let cases: [(RpcError, Option<&str>); 6] = [
+            (
+                refusal::<UserReview>(&review(r#","rating":3,"reviewedAt":1,"durationMs":1.5"#)),
+                Some("durationMs"),
+            ),
+            (
+                refusal::<UserReview>(&review(r#","reviewedAt":1"#)),
+                Some("rating"),
+            ),
+            (
+                refusal::<Character>(
+                    r#"{"id":"a","languageCode":"ko","value":"가","strokes":[{"path":"M","median":"no"}]}"#,
+                ),
+                Some("strokes[0].median"),
+            ),
+            (
+                refusal::<PageInput>(r#"{"offset":0,"after":{"updatedAt":1}}"#),
+                Some("after.id"),
+            ),
+            (
+                refusal::<PageInput>(r#"{"offset":0,"extra":1}"#),
+                Some("extra"),
+            ),
+            (refusal::<PageInput>("[]"), None),
+        ];
+        for (e, field) in cases {
+            assert_eq!(e.code, writeit_core::ErrorCode::BadRequest, "{}", e.message);
+            assert_eq!(e.reason, Some(ErrorReason::InvalidType), "{}", e.message);
+            assert_eq!(e.field.as_deref(), field, "{}", e.message);
         }
+        let e = refusal::<UserReview>(&review(r#","rating":3,"reviewedAt":1,"durationMs":1.5"#));
+        assert_eq!(
+            e.message,
+            "durationMs: invalid type: floating point `1.5`, expected i64"
+        );
+    }
+
+    #[test]
+    fn a_missing_input_is_required() {
+        let e = parse::<PageInput>(None).unwrap_err();
+        assert_eq!((e.field, e.reason), (None, Some(ErrorReason::Required)));
     }
 }
