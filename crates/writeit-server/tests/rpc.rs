@@ -938,3 +938,117 @@ async fn an_empty_delta_is_empty_and_the_next_write_is_seen() {
         .await;
     assert_eq!(v["result"]["data"][0]["id"], d["id"]);
 }
+
+/// Log lines written while a test runs: a `MakeWriter` into a shared buffer.
+#[derive(Clone, Default)]
+struct Logs(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Logs {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for Logs {
+    type Writer = Logs;
+    fn make_writer(&'a self) -> Logs {
+        self.clone()
+    }
+}
+
+impl Logs {
+    /// The JSON lines logged so far, taken out of the buffer.
+    fn take(&self) -> Vec<Value> {
+        let bytes = std::mem::take(&mut *self.0.lock().unwrap());
+        String::from_utf8(bytes)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+}
+
+/// A refused mutation is logged once at warn with procedure, field, reason, code and user id
+/// only; refused queries and UNAUTHORIZED are not.
+#[tokio::test]
+async fn refused_mutations_are_logged_once_without_values() {
+    let c = start().await;
+    // The test runtime runs the server on this thread, so a thread-local subscriber sees it.
+    let logs = Logs::default();
+    let subscriber = tracing_subscriber::fmt()
+        .json()
+        .with_max_level(tracing::Level::WARN)
+        .with_current_span(false)
+        .with_span_list(false)
+        .with_writer(logs.clone())
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    let user = c.bearer("learner-1", Role::User, &[]);
+    let entry_id = uuid7();
+    let review = json!({"id": uuid7(), "cardId": card_id(&entry_id, CardKind::Meaning), "entryId": entry_id,
+        "kind": "meaning", "rating": 3, "reviewedAt": writeit_server::clock::now_ms(), "durationMs": 1234.5});
+
+    let (s, _) = c
+        .mutate("saveUserReview", review.clone(), Some(&user))
+        .await;
+    assert_eq!(s, 400);
+    let lines = logs.take();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["level"], "WARN");
+    assert_eq!(
+        lines[0]["fields"],
+        json!({"message": "mutation refused", "procedure": "saveUserReview", "field": "durationMs",
+            "reason": "invalidType", "code": "BAD_REQUEST", "user_id": "learner-1"})
+    );
+    assert!(!lines[0].to_string().contains("1234.5"), "{}", lines[0]);
+
+    // One line per refused call of a batch; none for the call that succeeds.
+    let admin = c.bearer("admin-1", Role::Admin, &[]);
+    let mut blank = deck("ko");
+    blank["title"] = json!(" ");
+    let body = json!({"0": deck("ko"), "1": blank, "2": deck("xx")});
+    let (s, _) = c
+        .raw(
+            Method::POST,
+            "/api/trpc/saveDeck,saveDeck,saveDeck?batch=1",
+            Some(&admin),
+            Some(("application/json", body.to_string())),
+        )
+        .await;
+    assert_eq!(s, 207);
+    let fields: Vec<Value> = logs
+        .take()
+        .into_iter()
+        .map(|l| l["fields"].clone())
+        .collect();
+    assert_eq!(
+        fields,
+        vec![
+            json!({"message": "mutation refused", "procedure": "saveDeck", "field": "title",
+                "reason": "required", "code": "BAD_REQUEST", "user_id": "admin-1"}),
+            json!({"message": "mutation refused", "procedure": "saveDeck", "field": "languageCode",
+                "reason": "notFound", "code": "BAD_REQUEST", "user_id": "admin-1"}),
+        ]
+    );
+    // A refusal without a field: no field logged.
+    let (s, _) = c.mutate("saveDeck", deck("ko"), Some(&user)).await;
+    assert_eq!(s, 403);
+    assert_eq!(
+        logs.take()[0]["fields"],
+        json!({"message": "mutation refused", "procedure": "saveDeck", "reason": "forbidden",
+            "code": "FORBIDDEN", "user_id": "learner-1"})
+    );
+
+    // Not logged: a refused query, and UNAUTHORIZED.
+    let (s, _) = c
+        .query("queryDecks", Some(json!({"offset": 0, "limit": 0})), None)
+        .await;
+    assert_eq!(s, 400);
+    let (s, _) = c.mutate("saveUserReview", review, None).await;
+    assert_eq!(s, 401);
+    assert_eq!(logs.take(), Vec::<Value>::new());
+}

@@ -8,9 +8,9 @@ mod sync;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::value::RawValue;
-use writeit_core::procedure::{Access, Procedure};
+use writeit_core::procedure::{Access, Kind, Procedure};
 use writeit_core::validate::Validate;
-use writeit_core::{ErrorReason, RpcError};
+use writeit_core::{ErrorCode, ErrorReason, RpcError};
 use writeit_store::StoreError;
 
 use crate::app::AppState;
@@ -45,12 +45,52 @@ impl<'a> Request<'a> {
     }
 
     /// Runs one call: checks who may call it, then dispatches. Answers the output as JSON text.
+    /// Every call's answer comes from here, so a refused mutation is logged here, once.
     pub async fn call(
         &self,
         procedure: &Procedure,
         input: Option<&RawValue>,
     ) -> Result<String, RpcError> {
-        call(self, procedure, input).await
+        let result = call(self, procedure, input).await;
+        if let (Kind::Mutation, Err(e)) = (procedure.kind, &result) {
+            log_refusal(procedure.name, self.caller, e);
+        }
+        result
+    }
+}
+
+/// Logs a refused mutation at warn (issue 23: a client kept sending what the server refused and
+/// nothing showed it). Only what says which call failed and how, never what the learner sent:
+/// procedure, field, reason, code and the caller's id (`guest` for none); not the message, which
+/// may quote input values. UNAUTHORIZED is left out: a call racing a token refresh is normal.
+/// TOO_MANY_REQUESTS and INTERNAL_SERVER_ERROR are logged like any refusal: the first says who is
+/// being held back, and the second's cause (logged at error where it happens) knows neither the
+/// procedure nor the caller.
+fn log_refusal(procedure: &str, caller: &Caller, e: &RpcError) {
+    if e.code == ErrorCode::Unauthorized {
+        return;
+    }
+    tracing::warn!(
+        procedure,
+        field = e.field.as_deref().map(loggable_field),
+        reason = e.reason.map(ErrorReason::as_str),
+        code = e.code.as_str(),
+        user_id = caller.user_id().unwrap_or("guest"),
+        "mutation refused"
+    );
+}
+
+/// A field path as logged: an unknown field's path is the key the client sent, which could be
+/// anything, so only a path of the shape the wire types have is logged as it is.
+fn loggable_field(field: &str) -> &str {
+    let shaped = field.len() <= 100
+        && field
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '[' | ']' | '_'));
+    if shaped {
+        field
+    } else {
+        "?"
     }
 }
 
@@ -224,6 +264,14 @@ mod tests {
             e.message,
             "durationMs: invalid type: floating point `1.5`, expected i64"
         );
+    }
+
+    #[test]
+    fn only_field_paths_of_the_wire_shape_are_logged() {
+        assert_eq!(loggable_field("strokes[0].median"), "strokes[0].median");
+        assert_eq!(loggable_field("after.id"), "after.id");
+        assert_eq!(loggable_field("my password is hunter2"), "?");
+        assert_eq!(loggable_field(&"a".repeat(101)), "?");
     }
 
     #[test]
