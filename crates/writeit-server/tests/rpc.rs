@@ -629,6 +629,168 @@ async fn a_review_taken_back_is_a_tombstone_and_the_card_forgets_it() {
     assert_eq!(card(&v)["deleted"], true);
 }
 
+/// The caller's card `id` as it syncs.
+async fn synced_card(c: &Ctx, user: &str, id: &str) -> Option<Value> {
+    let (_, cards) = c
+        .query("queryUserCards", Some(json!({"offset": 0})), Some(user))
+        .await;
+    cards["result"]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|card| card["id"] == id)
+        .cloned()
+}
+
+/// Undo as the outbox sends it, batched in order: a tombstone overtaking its answer (b), a
+/// tombstone for an answer the server never saw (c), an answer sent twice (d). Every call is
+/// acknowledged (200, never a refusal the client would keep aside), and the card answered is the
+/// card that syncs.
+#[tokio::test]
+async fn undo_in_outbox_batches_is_acknowledged() {
+    let c = start().await;
+    let user = c.bearer("u1", Role::User, &[]);
+    let (_, entries) = c
+        .query("queryEntries", Some(json!({"offset": 0, "limit": 1})), None)
+        .await;
+    let entry_id = entries["result"]["data"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let now = writeit_server::clock::now_ms();
+    let review = |kind: CardKind, rating: u8, at: i64| {
+        json!({"id": uuid7(), "cardId": card_id(&entry_id, kind), "entryId": entry_id,
+            "kind": kind.as_str(), "rating": rating, "reviewedAt": at, "durationMs": 900})
+    };
+    let gone = |r: &Value| {
+        let mut t = r.clone();
+        t["deleted"] = json!(true);
+        t
+    };
+    let batch = |inputs: Vec<Value>| {
+        let names = vec!["saveUserReview"; inputs.len()].join(",");
+        let body: serde_json::Map<String, Value> = inputs
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (i.to_string(), v))
+            .collect();
+        (
+            format!("/api/trpc/{names}?batch=1"),
+            Value::Object(body).to_string(),
+        )
+    };
+    let kept = review(CardKind::Reading, 3, now - 600_000);
+    let late = review(CardKind::Reading, 1, now);
+    let twice = review(CardKind::Meaning, 4, now);
+    let never = review(CardKind::Writing, 2, now);
+    let (path, body) = batch(vec![
+        kept.clone(),
+        gone(&late),
+        late.clone(),
+        twice.clone(),
+        twice.clone(),
+        gone(&never),
+    ]);
+    let (s, v) = c
+        .raw(
+            Method::POST,
+            &path,
+            Some(&user),
+            Some(("application/json", body)),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let cards: Vec<Value> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["result"]["data"]["card"].clone())
+        .collect();
+    // (b) the late answer is acknowledged with the card of `kept` alone.
+    assert_eq!(cards[2], cards[1]);
+    assert_eq!(cards[2]["reps"], 1);
+    assert_eq!(cards[2]["lastReview"], kept["reviewedAt"]);
+    assert_eq!(
+        synced_card(&c, &user, &card_id(&entry_id, CardKind::Reading)).await,
+        Some(cards[2].clone())
+    );
+    // (d) recorded once.
+    assert_eq!((&cards[3], &cards[4]["reps"]), (&cards[4], &json!(1)));
+    assert_eq!(
+        synced_card(&c, &user, &card_id(&entry_id, CardKind::Meaning)).await,
+        Some(cards[4].clone())
+    );
+    // (c) a deleted new card, as it syncs.
+    assert_eq!(
+        (&cards[5]["deleted"], &cards[5]["reps"]),
+        (&json!(true), &json!(0))
+    );
+    assert_eq!(
+        synced_card(&c, &user, &card_id(&entry_id, CardKind::Writing)).await,
+        Some(cards[5].clone())
+    );
+    let (_, reviews) = c
+        .query("queryUserReviews", Some(json!({"offset": 0})), Some(&user))
+        .await;
+    let deleted: Vec<(&Value, &Value)> = reviews["result"]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (&r["id"], &r["deleted"]))
+        .collect();
+    assert_eq!(deleted.len(), 4);
+    for (id, is_deleted) in deleted {
+        let taken_back = *id == late["id"] || *id == never["id"];
+        assert_eq!(*is_deleted, json!(taken_back), "{id}");
+    }
+    // The whole batch again (its acknowledgement lost): each call acknowledged with its card as
+    // it stands, nothing changed.
+    let (path, body) = batch(vec![
+        kept,
+        gone(&late),
+        late.clone(),
+        twice.clone(),
+        twice,
+        gone(&never),
+    ]);
+    let (s, again) = c
+        .raw(
+            Method::POST,
+            &path,
+            Some(&user),
+            Some(("application/json", body)),
+        )
+        .await;
+    assert_eq!(s, 200);
+    let now_cards: Vec<Value> = again
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["result"]["data"]["card"].clone())
+        .collect();
+    let last = [
+        &cards[2], &cards[2], &cards[2], &cards[4], &cards[4], &cards[5],
+    ];
+    assert_eq!(now_cards.iter().collect::<Vec<_>>(), last);
+
+    // A tombstone naming another answer is refused, naming the field; the rest still goes.
+    let mut wrong = gone(&late);
+    wrong["rating"] = json!(4);
+    let (path, body) = batch(vec![wrong, late]);
+    let (s, v) = c
+        .raw(
+            Method::POST,
+            &path,
+            Some(&user),
+            Some(("application/json", body)),
+        )
+        .await;
+    assert_eq!(s, 207);
+    assert_eq!(code(&v[0]), "CONFLICT");
+    assert_eq!(field_reason(&v[0]), (&json!("rating"), &json!("conflict")));
+    assert_eq!(v[1]["result"]["data"]["card"], cards[2]);
+}
+
 #[tokio::test]
 async fn large_answers_are_compressed() {
     let c = start().await;

@@ -40,6 +40,11 @@ stories! {
     story_user_rows => sqlite_user_rows, postgres_user_rows;
     story_reviews => sqlite_reviews, postgres_reviews;
     story_review_tombstones => sqlite_review_tombstones, postgres_review_tombstones;
+    story_take_back_after_the_answer => sqlite_take_back_after_the_answer, postgres_take_back_after_the_answer;
+    story_take_back_before_the_answer => sqlite_take_back_before_the_answer, postgres_take_back_before_the_answer;
+    story_take_back_instead_of_the_answer => sqlite_take_back_instead_of_the_answer, postgres_take_back_instead_of_the_answer;
+    story_same_answer_twice => sqlite_same_answer_twice, postgres_same_answer_twice;
+    story_take_back_another_answer => sqlite_take_back_another_answer, postgres_take_back_another_answer;
     story_users => sqlite_users, postgres_users;
     story_concurrent_sync => sqlite_concurrent_sync, postgres_concurrent_sync;
     story_concurrent_review_sync => sqlite_concurrent_review_sync, postgres_concurrent_review_sync;
@@ -931,6 +936,332 @@ async fn story_review_tombstones(store: SharedStore) {
                 ..tombstone
             },
         )
+        .await;
+    assert!(
+        matches!(result, Err(StoreError::Conflict { .. })),
+        "{result:?}"
+    );
+}
+
+/// The tombstone of `review` (undo: the same answer, `deleted`).
+fn taken_back(review: &UserReview) -> UserReview {
+    UserReview {
+        deleted: true,
+        ..review.clone()
+    }
+}
+
+/// What the store holds for `user`'s card `card`: the card as it syncs (if any) and its reviews.
+async fn card_state(
+    store: &SharedStore,
+    user: &str,
+    card: &str,
+) -> (Option<UserCard>, Vec<UserReview>) {
+    let cards = store.query_user_cards(user, &since(0)).await.unwrap();
+    let reviews = store.query_user_reviews(user, &since(0)).await.unwrap();
+    (
+        cards.into_iter().find(|c| c.id == card),
+        reviews.into_iter().filter(|r| r.card_id == card).collect(),
+    )
+}
+
+/// The invariant of every undo story: the card the save answered is the card as it syncs, and
+/// equals a replay of the card's remaining live reviews (a deleted new card when none is left).
+/// Answers the stored reviews of the card.
+async fn assert_card_is_the_replay(
+    store: &SharedStore,
+    user: &str,
+    answered: &UserCard,
+) -> Vec<UserReview> {
+    let (synced, reviews) = card_state(store, user, &answered.id).await;
+    assert_eq!(
+        synced.as_ref(),
+        Some(answered),
+        "the answer is the synced card"
+    );
+    let live: Vec<UserReview> = reviews.iter().filter(|r| !r.deleted).cloned().collect();
+    match rebuild(live) {
+        Some(replayed) => assert_eq!(unstamped(answered), replayed),
+        None => assert_eq!(
+            unstamped(answered),
+            writeit_core::card::tombstone(&answered.id, &answered.entry_id, answered.kind)
+        ),
+    }
+    reviews
+}
+
+/// (a) Undo after the answer reached the server: the review becomes a tombstone, the card is the
+/// replay of the others; the tombstone again, or the answer retried, changes nothing.
+async fn story_take_back_after_the_answer(store: SharedStore) {
+    seed_languages(&store).await;
+    let entry = EntryAdder::new("ko").add(&store).await;
+    let user = new_id();
+    let answers = [
+        ReviewAdder::new(&entry.id, CardKind::Reading)
+            .rating(3)
+            .at(T0)
+            .build(),
+        ReviewAdder::new(&entry.id, CardKind::Reading)
+            .rating(1)
+            .at(T0 + 10 * MINUTE)
+            .build(),
+        ReviewAdder::new(&entry.id, CardKind::Reading)
+            .rating(4)
+            .at(T0 + DAY)
+            .score(0.0909090909090909)
+            .build(),
+    ];
+    for a in &answers {
+        store.save_user_review(&user, a).await.unwrap();
+    }
+    // The middle one taken back.
+    let card = store
+        .save_user_review(&user, &taken_back(&answers[1]))
+        .await
+        .unwrap();
+    assert_eq!(
+        unstamped(&card),
+        rebuild(vec![answers[0].clone(), answers[2].clone()]).unwrap()
+    );
+    let reviews = assert_card_is_the_replay(&store, &user, &card).await;
+    let tomb = reviews.iter().find(|r| r.id == answers[1].id).unwrap();
+    assert_eq!(
+        (tomb.deleted, tomb.updated_at),
+        (true, card.updated_at),
+        "the tombstone syncs with the card"
+    );
+    // The tombstone again (a lost acknowledgement), then the answer retried: the card as it stands.
+    for again in [taken_back(&answers[1]), answers[1].clone()] {
+        assert_eq!(store.save_user_review(&user, &again).await.unwrap(), card);
+        assert_eq!(
+            assert_card_is_the_replay(&store, &user, &card).await,
+            reviews
+        );
+    }
+    // Then the others: the last one leaves a deleted new card.
+    store
+        .save_user_review(&user, &taken_back(&answers[0]))
+        .await
+        .unwrap();
+    let last = store
+        .save_user_review(&user, &taken_back(&answers[2]))
+        .await
+        .unwrap();
+    assert!(last.deleted);
+    assert_card_is_the_replay(&store, &user, &last).await;
+}
+
+/// (b) The tombstone overtakes its answer (the answer is a retried upload from a flaky network):
+/// the late answer is acknowledged (the card as it stands), and does not bring the review back.
+async fn story_take_back_before_the_answer(store: SharedStore) {
+    seed_languages(&store).await;
+    let entry = EntryAdder::new("ko").add(&store).await;
+    let user = new_id();
+    let kept = ReviewAdder::new(&entry.id, CardKind::Meaning)
+        .rating(3)
+        .at(T0)
+        .build();
+    let late = ReviewAdder::new(&entry.id, CardKind::Meaning)
+        .rating(1)
+        .at(T0 + DAY)
+        .build();
+    store.save_user_review(&user, &kept).await.unwrap();
+    let card = store
+        .save_user_review(&user, &taken_back(&late))
+        .await
+        .unwrap();
+    assert_eq!(unstamped(&card), rebuild(vec![kept.clone()]).unwrap());
+    let before = assert_card_is_the_replay(&store, &user, &card).await;
+    assert!(before.iter().any(|r| r.id == late.id && r.deleted));
+    // The answer, late, twice: acknowledged with the card as it stands, nothing written.
+    for _ in 0..2 {
+        let acknowledged = store.save_user_review(&user, &late).await.unwrap();
+        assert_eq!(acknowledged, card);
+        assert_eq!(
+            assert_card_is_the_replay(&store, &user, &acknowledged).await,
+            before
+        );
+    }
+
+    // The same with no other review: the card stays a deleted new card.
+    let alone = ReviewAdder::new(&entry.id, CardKind::Writing)
+        .score(0.5)
+        .build();
+    let card = store
+        .save_user_review(&user, &taken_back(&alone))
+        .await
+        .unwrap();
+    assert!(card.deleted);
+    assert_card_is_the_replay(&store, &user, &card).await;
+    let acknowledged = store.save_user_review(&user, &alone).await.unwrap();
+    assert_eq!(acknowledged, card);
+    assert!(acknowledged.deleted && acknowledged.reps == 0);
+    assert_card_is_the_replay(&store, &user, &acknowledged).await;
+}
+
+/// (c) A tombstone for a review the server never saw (its answer was refused, or discarded): stored
+/// as a tombstone, so a late answer stays out; the card's live reviews, and so the card, unchanged.
+async fn story_take_back_instead_of_the_answer(store: SharedStore) {
+    seed_languages(&store).await;
+    let entry = EntryAdder::new("ko").add(&store).await;
+    let user = new_id();
+    let seen = ReviewAdder::new(&entry.id, CardKind::Reading)
+        .rating(3)
+        .at(T0)
+        .build();
+    let before = store.save_user_review(&user, &seen).await.unwrap();
+    let never = ReviewAdder::new(&entry.id, CardKind::Reading)
+        .rating(2)
+        .at(T0 + DAY)
+        .build();
+    let card = store
+        .save_user_review(&user, &taken_back(&never))
+        .await
+        .unwrap();
+    assert_eq!(unstamped(&card), unstamped(&before));
+    let reviews = assert_card_is_the_replay(&store, &user, &card).await;
+    let tomb = reviews.iter().find(|r| r.id == never.id).unwrap();
+    assert_eq!(
+        tomb,
+        &UserReview {
+            updated_at: card.updated_at,
+            ..taken_back(&never)
+        }
+    );
+    assert_eq!(store.save_user_review(&user, &never).await.unwrap(), card);
+
+    // A card the server never had: answered as a deleted new card, which is how it syncs.
+    let other = ReviewAdder::new(&entry.id, CardKind::Meaning).build();
+    let card = store
+        .save_user_review(&user, &taken_back(&other))
+        .await
+        .unwrap();
+    assert!(card.deleted);
+    assert_eq!(card.reps, 0);
+    assert_card_is_the_replay(&store, &user, &card).await;
+    // Its entry must exist, as for an answer.
+    let nowhere = ReviewAdder::new(&new_id(), CardKind::Meaning).build();
+    let message = invalid(store.save_user_review(&user, &taken_back(&nowhere)).await);
+    assert!(message.starts_with("entryId:"), "{message}");
+}
+
+/// (d) The same answer twice (an upload retried after a lost acknowledgement): recorded once,
+/// acknowledged both times with the same card.
+async fn story_same_answer_twice(store: SharedStore) {
+    seed_languages(&store).await;
+    let entry = EntryAdder::new("ko").add(&store).await;
+    let user = new_id();
+    let first = ReviewAdder::new(&entry.id, CardKind::Meaning)
+        .rating(3)
+        .at(T0)
+        .build();
+    let answer = ReviewAdder::new(&entry.id, CardKind::Meaning)
+        .rating(2)
+        .at(T0 + DAY)
+        .retention(0.85)
+        .score(0.4545454545454545)
+        .build();
+    store.save_user_review(&user, &first).await.unwrap();
+    let card = store.save_user_review(&user, &answer).await.unwrap();
+    let reviews = assert_card_is_the_replay(&store, &user, &card).await;
+    assert_eq!(reviews.len(), 2);
+    let again = store.save_user_review(&user, &answer).await.unwrap();
+    assert_eq!(again, card);
+    assert_eq!(
+        assert_card_is_the_replay(&store, &user, &again).await,
+        reviews
+    );
+    assert_eq!(unstamped(&card), rebuild(vec![first, answer]).unwrap());
+}
+
+/// A tombstone must carry the answer it takes back: one naming another answer (another rating,
+/// time, duration, score, retention, card) is a CONFLICT naming the field, and changes nothing.
+async fn story_take_back_another_answer(store: SharedStore) {
+    seed_languages(&store).await;
+    let entry = EntryAdder::new("ko").add(&store).await;
+    let user = new_id();
+    let answer = ReviewAdder::new(&entry.id, CardKind::Reading)
+        .rating(3)
+        .at(T0)
+        .score(0.5)
+        .build();
+    let card = store.save_user_review(&user, &answer).await.unwrap();
+    let before = assert_card_is_the_replay(&store, &user, &card).await;
+    let tomb = taken_back(&answer);
+    let other_entry = EntryAdder::new("ko").add(&store).await;
+    let variants = [
+        (
+            "rating",
+            UserReview {
+                rating: 4,
+                ..tomb.clone()
+            },
+        ),
+        (
+            "reviewedAt",
+            UserReview {
+                reviewed_at: T0 + 1,
+                ..tomb.clone()
+            },
+        ),
+        (
+            "durationMs",
+            UserReview {
+                duration_ms: 1,
+                ..tomb.clone()
+            },
+        ),
+        (
+            "score",
+            UserReview {
+                score: None,
+                ..tomb.clone()
+            },
+        ),
+        (
+            "desiredRetention",
+            UserReview {
+                desired_retention: Some(0.8),
+                ..tomb.clone()
+            },
+        ),
+        (
+            "cardId",
+            UserReview {
+                card_id: card_id(&entry.id, CardKind::Meaning),
+                kind: CardKind::Meaning,
+                ..tomb.clone()
+            },
+        ),
+        (
+            "cardId",
+            UserReview {
+                card_id: card_id(&other_entry.id, CardKind::Reading),
+                entry_id: other_entry.id.clone(),
+                ..tomb.clone()
+            },
+        ),
+    ];
+    for (field, variant) in variants {
+        match store.save_user_review(&user, &variant).await {
+            Err(StoreError::Conflict { field: f, .. }) => assert_eq!(f.as_deref(), Some(field)),
+            other => panic!("{field}: expected a conflict, got {other:?}"),
+        }
+    }
+    assert_eq!(
+        card_state(&store, &user, &card.id).await,
+        (Some(card.clone()), before)
+    );
+    // The same for a tombstone stored first: the answer must match it.
+    let never = ReviewAdder::new(&entry.id, CardKind::Reading)
+        .at(T0 + DAY)
+        .build();
+    store
+        .save_user_review(&user, &taken_back(&never))
+        .await
+        .unwrap();
+    let result = store
+        .save_user_review(&user, &UserReview { rating: 1, ..never })
         .await;
     assert!(
         matches!(result, Err(StoreError::Conflict { .. })),
