@@ -1,10 +1,13 @@
-// 5. Review: rating key to the next card painted, with the catalogue in IndexedDB. One visit of
+// 6. Review: rating key to the next card painted, with the catalogue in IndexedDB and each answer
+// stored (IndexedDB and the outbox, one transaction) before the next card shows. One visit of
 // /home syncs the catalogue; then the review pages of a few catalogue decks, each session answered
 // by keyboard (Space reveals, 3 = Good, so each new card comes back once from its 10-minute step).
 // Measured in the page: performance.now() at the rating key's keydown (a capturing listener that
-// runs before the app's), to the first animation frame after the card's DOM changed (the figure);
-// also to the DOM change itself (the app's work) and to a task posted from that frame, which runs
-// after the frame is painted.
+// runs before the app's), to the first animation frame after the answered card left the DOM (the
+// figure); also to that DOM change itself (the app's work, the write included) and to a task
+// posted from that frame, which runs after the frame is painted. The floor beside it: the same
+// write with nothing of ours in it, a bare IndexedDB read-write transaction putting a review, a
+// card and an outbox item into a database of its own, keydown-free, to its complete event.
 import { countRows, launch, median, serverUrl, waitForLastSync } from './lib.mjs';
 
 const url = serverUrl();
@@ -26,7 +29,8 @@ try {
       true,
     );
     new MutationObserver(() => {
-      if (start === null) return;
+      // The answered (revealed) card is gone: the next card or the summary is in the DOM.
+      if (start === null || document.querySelector('[data-revealed="true"]')) return;
       const t0 = start;
       start = null;
       const dom = performance.now() - t0;
@@ -88,10 +92,52 @@ try {
   };
   console.log(`  keydown to the next card in the DOM (the app's work): ${stats(0)}`);
   console.log(`  keydown to after the frame's paint (includes the wait for the display's next frame, up to 16.7 ms at 60 Hz): ${stats(2)}`);
+  const floor = await page.evaluate(writeFloor, 200);
+  floor.sort((a, b) => a - b);
+  const fp95 = floor[Math.min(floor.length - 1, Math.ceil(floor.length * 0.95) - 1)];
+  console.log(
+    `  floor: a bare IndexedDB transaction of a review, a card and an outbox item (${floor.length} runs): ` +
+      `median ${median(floor).toFixed(1)} ms, p95 ${fp95.toFixed(1)} ms, max ${floor.at(-1).toFixed(1)} ms`,
+  );
   console.log(
     `RESULT review, rating key to next card painted (first animation frame after the DOM change; ${all.length} answers, ` +
       `${counts.entries} entries loaded): ${stats(1)} (target p95 <= ${TARGET_MS} ms)`,
   );
 } finally {
   await browser.close();
+}
+
+/** In the page: `n` read-write transactions, each putting one review, one card and one outbox
+ * item (the shapes the app writes) into a database of their own; the time of each to complete. */
+async function writeFloor(n) {
+  const name = `bench-floor-${Math.random()}`;
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open(name, 1);
+    open.onupgradeneeded = () => {
+      open.result.createObjectStore('userReviews', { keyPath: 'id' }).createIndex('cardId', 'cardId');
+      open.result.createObjectStore('userCards', { keyPath: 'id' });
+      open.result.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
+    };
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const id = `0190a4b2-7c1e-7d3a-9b2f-${String(i).padStart(12, '0')}`;
+    const review = { id, cardId: `c-${i}`, entryId: `e-${i}`, kind: 'meaning', rating: 3, reviewedAt: Date.now(), durationMs: 1200, desiredRetention: 0.9, updatedAt: 0, deleted: false };
+    const card = { id: `c-${i}`, entryId: `e-${i}`, kind: 'meaning', due: Date.now() + 600000, stability: 2.3, difficulty: 2.1, elapsedDays: 0, scheduledDays: 0, learningSteps: 1, reps: 1, lapses: 0, state: 1, lastReview: Date.now(), updatedAt: 0, deleted: false };
+    const t0 = performance.now();
+    await new Promise((resolve, reject) => {
+      const tx = db.transaction(['userReviews', 'userCards', 'outbox'], 'readwrite');
+      tx.objectStore('userReviews').put(review);
+      tx.objectStore('userCards').put(card);
+      tx.objectStore('outbox').put({ procedure: 'saveUserReview', input: review, queuedAt: Date.now(), before: [] });
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    times.push(performance.now() - t0);
+  }
+  db.close();
+  indexedDB.deleteDatabase(name);
+  return times;
 }

@@ -173,9 +173,15 @@ export async function enqueue<P extends MutationName>(
 }
 
 /** Adds `item` at the end of the queue with `before`, each row taken from an earlier pending item
- * on the same row where there is one (the server's version is the one that item knows). */
-async function enqueueItem(db: WriteItDb, item: Omit<OutboxItem, 'before'>, before: OutboxBefore[]): Promise<number> {
-  const earlier = before.length > 0 ? (await db.outbox.toArray()).filter(isPending) : [];
+ * on the same row where there is one (the server's version is the one that item knows). `queued`:
+ * the outbox as read in this transaction, when the caller has it. */
+async function enqueueItem(
+  db: WriteItDb,
+  item: Omit<OutboxItem, 'before'>,
+  before: OutboxBefore[],
+  queued?: readonly OutboxItem[],
+): Promise<number> {
+  const earlier = before.length > 0 ? (queued ?? (await db.outbox.toArray())).filter(isPending) : [];
   const base = before.map((b) => {
     for (const e of earlier) {
       const known = e.before?.find((x) => beforeId(x) === beforeId(b));
@@ -192,7 +198,9 @@ export interface LocalWrite<T extends SyncedTable = SyncedTable> {
   row: TableRows[T];
 }
 
-/** Writes rows locally and queues the mutation, atomically; then caches the rows. */
+/** Writes rows locally and queues the mutation, atomically; then caches the rows. The rows must be
+ * distinct (one write per row). Inside the transaction, the reads go out together, then the writes
+ * together: each wait is a round trip to the browser's database, and an answer waits for this. */
 export async function recordMutation<P extends MutationName>(
   db: WriteItDb,
   cache: EntityCache,
@@ -201,15 +209,19 @@ export async function recordMutation<P extends MutationName>(
   writes: readonly LocalWrite[],
 ): Promise<number> {
   const tables = [...new Set(writes.map((w) => w.table))].map((t) => db.table(t));
+  const keys = writes.map((w) => rowKey(w.table, w.row));
+  if (new Set(writes.map((w, i) => rowId(w.table, keys[i]!))).size !== writes.length) throw new Error('recordMutation: one write per row');
   const seq = await db.transaction('rw', [db.outbox, ...tables], async () => {
-    const before: OutboxBefore[] = [];
-    for (const w of writes) {
-      const key = rowKey(w.table, w.row);
-      const old = (await db.table(w.table).get(key)) as SyncedRow | undefined;
-      before.push({ table: w.table, key, row: old ?? null });
-      await db.table(w.table).put(w.row);
-    }
-    return enqueue(db, procedure, input, before);
+    const [olds, queued] = await Promise.all([
+      Promise.all(writes.map((w, i) => db.table(w.table).get(keys[i]!) as Promise<SyncedRow | undefined>)),
+      db.outbox.toArray(),
+    ]);
+    const before: OutboxBefore[] = writes.map((w, i) => ({ table: w.table, key: keys[i]!, row: olds[i] ?? null }));
+    const [added] = await Promise.all([
+      enqueueItem(db, { procedure, input, queuedAt: Date.now(), attempts: 0, state: 'pending' }, before, queued),
+      ...writes.map((w) => db.table(w.table).put(w.row)),
+    ]);
+    return added;
   });
   for (const w of writes) cache.put(w.table, [structuredClone(w.row)]);
   return seq;

@@ -13,6 +13,7 @@ import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
+import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import type { Entry } from '../../api/generated/types';
 import { useSyncState } from '../../db/sync';
@@ -122,9 +123,12 @@ function ReviewSession({
       }
       session.accept(answer);
       const shownAt = Date.now();
-      setRevealed(false);
-      setClock({ now: t1, shownAt });
-      if (!session.current(t1)) setEndedAt(t1);
+      // Rendered now, not in a later task: the write was the wait, the next card is ready.
+      flushSync(() => {
+        setRevealed(false);
+        setClock({ now: t1, shownAt });
+        if (!session.current(t1)) setEndedAt(t1);
+      });
     });
 
   const undo = () =>
