@@ -2,23 +2,25 @@
 // error `data`), and what follows from it: whether it was a client bug (sent again by the next
 // build of the app) and the plain, translated words that tell a learner what could not be saved
 // and why. Pure: no I/O, no React. The server's own message is never part of what is shown.
+import type { ErrorReason } from '../api/generated/types';
 import type { MessageKey, MessageParams } from '../i18n/translate';
 
-/** The `data.reason` values the server gives (its ErrorReason; the generated type in
- * api/generated/types.ts is its twin once regenerated). */
-export const REFUSAL_REASONS = [
-  'required',
-  'tooLong',
-  'tooMany',
-  'outOfRange',
-  'invalidFormat',
-  'invalidType',
-  'conflict',
-  'forbidden',
-  'notFound',
-  'tooLarge',
-] as const;
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+/** The `data.reason` values the server gives: the generated ErrorReason, each named once here so
+ * that a reason added on the server fails this build until it is mapped below. */
+const REASONS: Record<ErrorReason, true> = {
+  required: true,
+  tooLong: true,
+  tooMany: true,
+  outOfRange: true,
+  invalidFormat: true,
+  invalidType: true,
+  conflict: true,
+  forbidden: true,
+  notFound: true,
+  tooLarge: true,
+};
+export const REFUSAL_REASONS = Object.keys(REASONS) as readonly ErrorReason[];
+export type RefusalReason = ErrorReason;
 
 /** A refusal as stored on the failed outbox item. Strings as the server sent them (a later build
  * may know a reason this one does not). */
