@@ -113,3 +113,25 @@ impl Validate for UserReview {
 pub struct SaveUserReviewOutput {
     pub card: UserCard,
 }
+
+#[cfg(test)]
+mod tests {
+    /// The server replays a card from the reviews' desired retention, as the device does: a value
+    /// must come back from the wire exactly as the device sent it (JavaScript writes the shortest
+    /// round-trip form). Without serde_json's float_roundtrip, about one 17-digit value in ten
+    /// parsed one unit in the last place off, and the two replays could differ.
+    #[test]
+    fn retentions_parse_exactly() {
+        for value in [
+            1.0_f64 / 11.0,
+            0.87 + 1e-16,
+            0.850_000_000_000_000_1,
+            0.9,
+            0.700_000_000_000_000_1,
+        ] {
+            let text = format!("{value:?}");
+            let parsed: f64 = serde_json::from_str(&text).unwrap();
+            assert_eq!(parsed.to_bits(), value.to_bits(), "{text}");
+        }
+    }
+}
