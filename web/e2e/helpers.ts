@@ -154,3 +154,23 @@ export function mailsTo(dataDir: string, email: string): string[] {
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .filter((text) => text.includes(email));
 }
+
+/** Collects the console's error messages (React's warnings, failed loads the app reports), to
+ * assert none happened. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url})`);
+  });
+  return errors;
+}
+
+/** Moves the app to `path` the way its own links do (history entry + popstate, which React
+ * Router's BrowserRouter follows), without reloading the page: the session, the synced data and
+ * whatever is under way stay. */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}
