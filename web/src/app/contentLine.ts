@@ -11,3 +11,12 @@ export const CONTENT_LINE_CLASS = 'wi-content-line';
 export function contentLine(lang?: string) {
   return { lang, dir: 'auto', noWrap: true, className: CONTENT_LINE_CLASS } as const;
 }
+
+/** Input props for a field holding content text from the data (a meaning, a title, a source):
+ * once it holds text, the text's own direction (dir="auto"), so an English value in a
+ * right-to-left page starts at its start and keeps a closing parenthesis at its end; empty, the
+ * page's direction (an empty dir="auto" field runs left to right in Chromium, its caret on the
+ * wrong side). */
+export function contentInput(value: string, lang?: string) {
+  return { lang, dir: value.trim() === '' ? undefined : 'auto' } as const;
+}

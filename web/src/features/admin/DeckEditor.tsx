@@ -55,10 +55,11 @@ import { haystack, normalizeSearch } from '../shared/filter';
 import { useDeck } from '../shared/hooks';
 import { moveEntry, popVersion, pushVersion, sameVersion, validateDeck, versionOf, type DeckHistory, type DeckVersion } from './deckEdit';
 import type { DeletedDeckState } from './DecksPage';
+import { contentInput, contentLine } from '../../app/contentLine';
 import { fieldMessage } from './EntryEditor';
 import { LIMITS } from './entryForm';
 import { addToDeck } from './entryFilters';
-import { adminCrumbs } from './shared';
+import { adminCrumbs, isolatedParts } from './shared';
 import { ExportButtons } from '../importExport/ImportDialog';
 
 export function AdminDeckPage() {
@@ -178,7 +179,15 @@ function DeckDetails({ deck, onSave }: { deck: Deck; onSave: (v: Pick<DeckVersio
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={t('admin.deck.details')}>
       <Stack spacing={2}>
-        <TextField label={t('admin.deck.title')} required value={title} onChange={(e) => setTitle(e.target.value)} error={!!errors.title} helperText={fieldMessage(t, errors.title)} />
+        <TextField
+          label={t('admin.deck.title')}
+          required
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          error={!!errors.title}
+          helperText={fieldMessage(t, errors.title)}
+          slotProps={{ htmlInput: contentInput(title) }}
+        />
         <TextField
           label={t('admin.deck.description')}
           multiline
@@ -187,6 +196,7 @@ function DeckDetails({ deck, onSave }: { deck: Deck; onSave: (v: Pick<DeckVersio
           onChange={(e) => setDescription(e.target.value)}
           error={!!errors.description}
           helperText={fieldMessage(t, errors.description)}
+          slotProps={{ htmlInput: contentInput(description) }}
         />
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={!dirty}>
@@ -328,8 +338,8 @@ function SortableEntry({ id, index, count, entry, languageCode, onMove, onRemove
             text
           )
         }
-        secondary={entry ? [entry.reading, entry.meanings.join('; ')].filter(Boolean).join(' · ') : id}
-        slotProps={{ secondary: { noWrap: true } }}
+        secondary={entry ? isolatedParts([entry.reading, entry.meanings.join('; ')]) : id}
+        slotProps={{ secondary: contentLine() }}
         sx={{ minWidth: 0 }}
       />
       <IconButton aria-label={t('admin.deck.moveUp', { text })} disabled={index === 0} onClick={() => onMove(index, index - 1)}>

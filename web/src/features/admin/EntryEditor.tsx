@@ -23,6 +23,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Entry } from '../../api/generated/types';
 import { db } from '../../db/db';
 import { saveEntry } from '../../db/mutations';
+import { contentInput } from '../../app/contentLine';
 import { useT, type TFunction } from '../../i18n/I18nContext';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import { useEntry } from '../shared/hooks';
@@ -112,8 +113,8 @@ function EntryForm({ id, languageCode, entry }: { id: string; languageCode: stri
     <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('admin.entry.form')}>
       <Stack spacing={3}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField label={t('admin.entry.text')} required fullWidth autoFocus={!entry} slotProps={{ htmlInput: { lang: languageCode } }} {...field('text', LIMITS.text)} />
-          <TextField label={t('admin.entry.reading')} fullWidth {...field('reading', LIMITS.reading)} />
+          <TextField label={t('admin.entry.text')} required fullWidth autoFocus={!entry} slotProps={{ htmlInput: contentInput(draft.text, languageCode) }} {...field('text', LIMITS.text)} />
+          <TextField label={t('admin.entry.reading')} fullWidth slotProps={{ htmlInput: contentInput(draft.reading) }} {...field('reading', LIMITS.reading)} />
         </Stack>
 
         <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0 }}>
@@ -132,6 +133,7 @@ function EntryForm({ id, languageCode, entry }: { id: string; languageCode: stri
                   onBlur={touch(`meanings.${i}`)}
                   error={!!shown(`meanings.${i}`)}
                   helperText={fieldMessage(t, shown(`meanings.${i}`))}
+                  slotProps={{ htmlInput: contentInput(m) }}
                 />
                 <IconButton aria-label={t('admin.entry.removeMeaning', { index: i + 1 })} onClick={() => update({ meanings: draft.meanings.filter((_, j) => j !== i) })}>
                   <DeleteOutlined />
@@ -147,7 +149,7 @@ function EntryForm({ id, languageCode, entry }: { id: string; languageCode: stri
           </Stack>
         </Paper>
 
-        <TextField label={t('admin.entry.notes')} multiline minRows={3} fullWidth {...field('notes', LIMITS.notes)} />
+        <TextField label={t('admin.entry.notes')} multiline minRows={3} fullWidth slotProps={{ htmlInput: contentInput(draft.notes) }} {...field('notes', LIMITS.notes)} />
 
         <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0 }}>
           <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
@@ -166,7 +168,7 @@ function EntryForm({ id, languageCode, entry }: { id: string; languageCode: stri
                   onBlur={touch(`examples.${i}.text`)}
                   error={!!shown(`examples.${i}.text`)}
                   helperText={fieldMessage(t, shown(`examples.${i}.text`))}
-                  slotProps={{ htmlInput: { lang: languageCode } }}
+                  slotProps={{ htmlInput: contentInput(x.text, languageCode) }}
                 />
                 <TextField
                   label={t('admin.entry.exampleTranslation', { index: i + 1 })}
@@ -177,6 +179,7 @@ function EntryForm({ id, languageCode, entry }: { id: string; languageCode: stri
                   onBlur={touch(`examples.${i}.translation`)}
                   error={!!shown(`examples.${i}.translation`)}
                   helperText={fieldMessage(t, shown(`examples.${i}.translation`))}
+                  slotProps={{ htmlInput: contentInput(x.translation) }}
                 />
                 <IconButton
                   aria-label={t('admin.entry.removeExample', { index: i + 1 })}
@@ -201,7 +204,7 @@ function EntryForm({ id, languageCode, entry }: { id: string; languageCode: stri
         </Paper>
 
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <TextField label={t('admin.entry.audioUrl')} fullWidth type="url" placeholder="https://…" {...field('audioUrl', LIMITS.url)} />
+          <TextField label={t('admin.entry.audioUrl')} fullWidth type="url" placeholder="https://…" slotProps={{ htmlInput: { dir: 'ltr' } }} {...field('audioUrl', LIMITS.url)} />
           {draft.audioUrl && !errors.audioUrl && <Box component="audio" controls src={draft.audioUrl.trim()} preload="none" sx={{ maxWidth: '100%' }} />}
         </Stack>
 

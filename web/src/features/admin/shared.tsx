@@ -12,6 +12,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { contentLine } from '../../app/contentLine';
 import type { Language } from '../../api/generated/types';
@@ -98,6 +99,19 @@ export async function recentChanges(shown: (languageCode: string) => boolean, li
 const SECTION: Record<Change['kind'], AdminSection> = { deck: 'decks', entry: 'entries', character: 'characters' };
 
 /** The recent changes as links to their admin pages (deleted rows are listed, not linked). */
+/** Parts of one line joined with ' · ', each in its own direction (<bdi>): a language code and a
+ * date side by side in a right-to-left page would otherwise run together ("2026/11/ru · 26"). */
+export function isolatedParts(parts: readonly (string | null | undefined)[]): ReactNode {
+  return parts
+    .filter((p): p is string => !!p)
+    .map((p, i) => (
+      <Fragment key={i}>
+        {i > 0 && ' · '}
+        <bdi>{p}</bdi>
+      </Fragment>
+    ));
+}
+
 export function RecentChanges({ changes, showLanguage }: { changes: Change[] | undefined; showLanguage: boolean }) {
   const t = useT();
   const { formatDateTime } = useI18n();
@@ -106,14 +120,12 @@ export function RecentChanges({ changes, showLanguage }: { changes: Change[] | u
   return (
     <List dense aria-label={t('admin.recent.title')}>
       {changes.map((c) => {
-        const secondary = [
+        const secondary = isolatedParts([
           t(`admin.recent.kind.${c.kind}`),
           showLanguage ? c.languageCode : null,
           c.updatedAt > 0 ? formatDateTime(c.updatedAt) : t('admin.recent.unsent'),
           c.deleted ? t('admin.recent.deleted') : null,
-        ]
-          .filter(Boolean)
-          .join(' · ');
+        ]);
         const text = <ListItemText primary={c.label} secondary={secondary} slotProps={{ primary: contentLine(c.languageCode) }} />;
         return (
           <ListItem key={`${c.kind}/${c.id}`} disablePadding divider>
