@@ -9,7 +9,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
+import ListItemButton, { listItemButtonClasses } from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Slider from '@mui/material/Slider';
@@ -31,11 +31,13 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Character, Stroke } from '../../api/generated/types';
 import { WritingCanvas, type StrokeFeedback } from '../../canvas/WritingCanvas';
 import { gridTypeOf } from '../../canvas/grids';
+import { useCanvasSize } from '../../canvas/useCanvasSize';
 import type { InkPoint } from '../../canvas/ink';
 import type * as MatcherModule from '../../canvas/matcher';
 import { candidateOrders, judgeInOrders } from '../../canvas/orders';
 import { decompose } from '../../characters/hangul';
 import { loadCharacter } from '../../characters/lookup';
+import { contentInput, contentLine } from '../../app/contentLine';
 import { db } from '../../db/db';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { LoadingState, PageHeader } from '../shared/components';
@@ -98,7 +100,7 @@ export function AdminCharactersPage() {
                 <ListItemText
                   primary={c.value}
                   secondary={c.source}
-                  slotProps={{ primary: { lang: languageCode, sx: { fontSize: '1.5rem' } }, secondary: { noWrap: true } }}
+                  slotProps={{ primary: { lang: languageCode, sx: { fontSize: '1.5rem' } }, secondary: contentLine() }}
                 />
                 <Chip
                   size="small"
@@ -217,12 +219,13 @@ function StrokeEditor({ languageCode, id, stored }: { languageCode: string; id: 
   };
 
   const fieldError = (key: keyof typeof errors) => (errors[key] ? t(errors[key] as 'charEditor.errors.order') : undefined);
-  const canvasSize = 360;
+  // The canvas: 360 px, or the page's width on a phone narrower than that and its margins.
+  const [widthRef, canvasSize] = useCanvasSize(360);
 
   return (
     <>
       <PageHeader title={stored ? t('charEditor.editTitle', { value: stored.value }) : t('charEditor.newTitle')} crumbs={crumbs(t, languageCode)} lang={languageCode} />
-      <Stack spacing={2}>
+      <Stack spacing={2} ref={widthRef}>
         {notice && (
           <Alert severity={notice.severity} onClose={() => setNotice(null)} role={notice.severity === 'error' ? 'alert' : 'status'}>
             {notice.text}
@@ -244,6 +247,7 @@ function StrokeEditor({ languageCode, id, stored }: { languageCode: string; id: 
             error={!!errors.source}
             helperText={fieldError('source')}
             sx={{ flexGrow: 1 }}
+            slotProps={{ htmlInput: contentInput(draft.source) }}
           />
         </Stack>
         {!stored && decompose(draft.value) && draft.strokes.length === 0 && (
@@ -288,12 +292,15 @@ function StrokeEditor({ languageCode, id, stored }: { languageCode: string; id: 
                 </Button>
               </Stack>
             </Stack>
-            <Paper variant="outlined" sx={{ flexGrow: 1, minWidth: 260 }}>
+            <Paper variant="outlined" sx={{ flexGrow: 1, minWidth: 260, alignSelf: { xs: 'stretch', md: 'flex-start' } }}>
               <List aria-label={t('charEditor.strokes')} dense>
                 {draft.strokes.map((s, i) => (
                   <ListItem
                     key={i}
                     divider
+                    disablePadding
+                    // The five buttons (5 × 36 px, 16 px from the edge) keep the label clear of them.
+                    sx={{ [`& > .${listItemButtonClasses.root}`]: { pr: 25 } }}
                     secondaryAction={
                       <Stack direction="row">
                         <IconButton aria-label={t('charEditor.up', { n: i + 1 })} disabled={i === 0} onClick={() => { setStrokes(moveStroke(draft.strokes, i, i - 1)); setSelected(i - 1); }}>
@@ -314,7 +321,7 @@ function StrokeEditor({ languageCode, id, stored }: { languageCode: string; id: 
                       </Stack>
                     }
                   >
-                    <ListItemButton selected={selected === i} onClick={() => setSelected(selected === i ? null : i)} sx={{ pr: 22 }}>
+                    <ListItemButton selected={selected === i} onClick={() => setSelected(selected === i ? null : i)}>
                       <ListItemText primary={t('charEditor.strokeN', { n: i + 1, points: s.median.length })} />
                     </ListItemButton>
                   </ListItem>
