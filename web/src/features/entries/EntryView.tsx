@@ -13,11 +13,13 @@ import Typography from '@mui/material/Typography';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Alert from '@mui/material/Alert';
+import { useTheme } from '@mui/material/styles';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import VolumeUpOutlined from '@mui/icons-material/VolumeUpOutlined';
 import { Link } from 'react-router';
 import type { Deck, Entry } from '../../api/generated/types';
+import { writtenRightToLeft } from '../../canvas/grids';
 import { saveUserEntry } from '../../db/mutations';
 import { useT } from '../../i18n/I18nContext';
 import { LoadingState } from '../shared/components';
@@ -145,6 +147,8 @@ export function EntryDecks({ decks }: { decks: Deck[] }) {
 export function EntryCharacters({ entry }: { entry: Entry }) {
   const t = useT();
   const chars = useEntryCharacters(entry);
+  const theme = useTheme();
+  const wordDir = writtenRightToLeft(entry.languageCode) ? 'rtl' : 'ltr';
   return (
     <section aria-labelledby="entry-characters">
       <Typography variant="h6" component="h2" id="entry-characters">
@@ -155,9 +159,17 @@ export function EntryCharacters({ entry }: { entry: Entry }) {
       ) : chars.length === 0 ? (
         <Typography color="text.secondary">{t('entry.none')}</Typography>
       ) : (
-        <Box component="ul" aria-label={t('entryPage.characters')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+        // In the word's own order, as the writing page's progress (a Korean word's first
+        // character leftmost in a Hebrew page too), aligned as the page is; each tile's caption
+        // in the page's direction.
+        <Box
+          component="ul"
+          dir={wordDir}
+          aria-label={t('entryPage.characters')}
+          sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: wordDir === theme.direction ? 'flex-start' : 'flex-end', gap: 1, p: 0, m: 0, listStyle: 'none' }}
+        >
           {chars.map((c) => (
-            <Paper component="li" key={c.value} variant="outlined" data-testid="entry-character"
+            <Paper component="li" key={c.value} variant="outlined" data-testid="entry-character" dir={theme.direction}
               sx={{ minWidth: 72, px: 1.5, py: 1, textAlign: 'center' }}>
               <Typography variant="h4" component="span" lang={entry.languageCode} sx={{ display: 'block' }}>
                 {c.value}
