@@ -200,14 +200,20 @@ test('writing in each of the eight scripts to the end: one writing review per en
     await expect(page.getByText(/Score 100%/)).toBeVisible();
     written.push({ entryId, lang });
   }
+  // The last result is taken back: the entry starts again, and its review becomes a tombstone.
+  await page.getByRole('button', { name: 'Take back this result' }).click();
+  await expect(page.getByRole('group', { name: 'Writing area, character 1 of 1' })).toBeVisible();
   const ids = await localReviewIds(page);
-  expect(ids).toHaveLength(SCRIPTS.length);
-  const live = await expectStored(page, request, auth, 'writing in eight scripts', ids);
+  expect(ids).toHaveLength(SCRIPTS.length - 1);
+  const live = await expectStored(page, request, auth, 'writing in eight scripts, one taken back', ids);
+  const takenBack = written.pop()!;
   for (const { entryId, lang } of written) {
     const review = live.find((r) => r.entryId === entryId);
     expect(review, lang).toMatchObject({ kind: 'writing', score: 1 });
     expect(Number.isInteger(review?.durationMs), `${lang}: whole milliseconds`).toBe(true);
   }
+  const { reviews } = await serverState(request, auth);
+  expect(reviews.filter((r) => r.deleted).map((r) => [r.entryId, r.kind])).toEqual([[takenBack.entryId, 'writing']]);
 });
 
 test('a test and a reading session to the end: one review per answer on the server', async ({ page, request }) => {

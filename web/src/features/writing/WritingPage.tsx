@@ -20,6 +20,7 @@ import { Link, useParams } from 'react-router';
 import type { Entry } from '../../api/generated/types';
 import { WritingCanvas, type StrokeFeedback } from '../../canvas/WritingCanvas';
 import { gridTypeOf, writtenRightToLeft } from '../../canvas/grids';
+import { useCanvasSize } from '../../canvas/useCanvasSize';
 import { candidateOrders, inOrder, judgeInOrders } from '../../canvas/orders';
 import type { InkPoint } from '../../canvas/ink';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -46,22 +47,6 @@ export function writableGraphemes(text: string): string[] {
  * sync still bringing the characters in updates the page). */
 function useCharacterStrokes(languageCode: string, values: readonly string[]): (CharacterStrokes | null)[] | undefined {
   return useLiveQuery(() => Promise.all(values.map((v) => loadCharacter(db, languageCode, v))), [languageCode, values]);
-}
-
-/** The canvas's size: the container's width, at most 440 CSS px. */
-function useCanvasSize(): [React.RefCallback<HTMLElement>, number] {
-  const [size, setSize] = useState(320);
-  const observer = useRef<ResizeObserver | null>(null);
-  const ref = useCallback((el: HTMLElement | null) => {
-    observer.current?.disconnect();
-    if (!el) return;
-    const measure = () => setSize(Math.max(200, Math.min(440, Math.floor(el.clientWidth))));
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    observer.current = new ResizeObserver(measure);
-    observer.current.observe(el);
-  }, []);
-  return [ref, size];
 }
 
 export function WritingPage() {
@@ -104,7 +89,7 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
   const characters = useCharacterStrokes(entry.languageCode, values);
   const speech = useSpeech(entry.languageCode);
   const [matcher, setMatcher] = useState<Matcher | null>(null);
-  const [canvasRef, size] = useCanvasSize();
+  const [canvasRef, size] = useCanvasSize(440);
 
   // Where the learner is.
   const [index, setIndex] = useState(0);
@@ -353,7 +338,16 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
             {speech.status === 'unsupported' && <Alert severity="warning">{t('writing.noSpeech')}</Alert>}
           </Stack>
         )}
-        <Stack direction="row" spacing={0.5} sx={{ mt: 1, flexWrap: 'wrap' }} useFlexGap dir={rtl ? 'rtl' : 'ltr'} aria-label={t('writing.progress')}>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          // In the script's order, on the side of the word above: a right-to-left word sits right
+          // (it has dir=rtl), a left-to-right one takes the page's side.
+          sx={{ mt: 1, flexWrap: 'wrap', justifyContent: !rtl && theme.direction === 'rtl' ? 'flex-end' : 'flex-start' }}
+          useFlexGap
+          dir={rtl ? 'rtl' : 'ltr'}
+          aria-label={t('writing.progress')}
+        >
           {values.map((v, i) => (
             <Chip
               key={i}

@@ -11,7 +11,8 @@ export function WritingSettingsSection() {
   const settings = useWritingSettings();
   return (
     <SettingsSection id="settings-writing" title={t('writingSettings.title')}>
-      <Stack spacing={3} sx={{ maxWidth: 420, px: 1 }}>
+      {/* The marks' labels are centred on the track's ends: the padding keeps them in the card. */}
+      <Stack spacing={3} sx={{ maxWidth: 420, px: 3 }}>
         <div>
           <Typography id="writing-leniency" gutterBottom>
             {t('writingSettings.leniency')}
