@@ -368,6 +368,23 @@ async fn validation_names_the_field() {
     );
 }
 
+/// The id of the first entry the server lists (starter content).
+async fn first_entry_id(c: &Ctx) -> String {
+    let (_, entries) = c
+        .query("queryEntries", Some(json!({"offset": 0, "limit": 1})), None)
+        .await;
+    entries["result"]["data"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// A new Good review of the entry's meaning card, answered now.
+fn meaning_review(entry_id: &str) -> Value {
+    json!({"id": uuid7(), "cardId": card_id(entry_id, CardKind::Meaning), "entryId": entry_id,
+        "kind": "meaning", "rating": 3, "reviewedAt": writeit_server::clock::now_ms(), "durationMs": 1200})
+}
+
 /// `error.data.field` and `error.data.reason` of a refused input.
 fn field_reason(v: &Value) -> (&Value, &Value) {
     (&v["error"]["data"]["field"], &v["error"]["data"]["reason"])
@@ -377,15 +394,8 @@ fn field_reason(v: &Value) -> (&Value, &Value) {
 async fn refusals_carry_the_field_and_a_reason() {
     let c = start().await;
     let user = c.bearer("u1", Role::User, &[]);
-    let (_, entries) = c
-        .query("queryEntries", Some(json!({"offset": 0, "limit": 1})), None)
-        .await;
-    let entry_id = entries["result"]["data"][0]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let review = json!({"id": uuid7(), "cardId": card_id(&entry_id, CardKind::Meaning), "entryId": entry_id,
-        "kind": "meaning", "rating": 3, "reviewedAt": writeit_server::clock::now_ms(), "durationMs": 1200});
+    let entry_id = first_entry_id(&c).await;
+    let review = meaning_review(&entry_id);
 
     // Issue 23: a fractional durationMs. The message stays serde's; field and reason say what.
     let mut fractional = review.clone();
@@ -514,15 +524,8 @@ async fn delta_sync_sees_saves_and_tombstones() {
 async fn reviews_are_idempotent_and_rebuild_the_card() {
     let c = start().await;
     let user = c.bearer("u1", Role::User, &[]);
-    let (_, entries) = c
-        .query("queryEntries", Some(json!({"offset": 0, "limit": 1})), None)
-        .await;
-    let entry_id = entries["result"]["data"][0]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let review = json!({"id": uuid7(), "cardId": card_id(&entry_id, CardKind::Meaning), "entryId": entry_id,
-        "kind": "meaning", "rating": 3, "reviewedAt": writeit_server::clock::now_ms(), "durationMs": 1200});
+    let entry_id = first_entry_id(&c).await;
+    let review = meaning_review(&entry_id);
     let (s1, a) = c
         .mutate("saveUserReview", review.clone(), Some(&user))
         .await;
@@ -559,13 +562,7 @@ async fn reviews_are_idempotent_and_rebuild_the_card() {
 async fn a_review_taken_back_is_a_tombstone_and_the_card_forgets_it() {
     let c = start().await;
     let user = c.bearer("u1", Role::User, &[]);
-    let (_, entries) = c
-        .query("queryEntries", Some(json!({"offset": 0, "limit": 1})), None)
-        .await;
-    let entry_id = entries["result"]["data"][0]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let entry_id = first_entry_id(&c).await;
     let now = writeit_server::clock::now_ms();
     let review = |rating: u8, at: i64| {
         json!({"id": uuid7(), "cardId": card_id(&entry_id, CardKind::Reading), "entryId": entry_id,
@@ -650,13 +647,7 @@ async fn synced_card(c: &Ctx, user: &str, id: &str) -> Option<Value> {
 async fn undo_in_outbox_batches_is_acknowledged() {
     let c = start().await;
     let user = c.bearer("u1", Role::User, &[]);
-    let (_, entries) = c
-        .query("queryEntries", Some(json!({"offset": 0, "limit": 1})), None)
-        .await;
-    let entry_id = entries["result"]["data"][0]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let entry_id = first_entry_id(&c).await;
     let now = writeit_server::clock::now_ms();
     let review = |kind: CardKind, rating: u8, at: i64| {
         json!({"id": uuid7(), "cardId": card_id(&entry_id, kind), "entryId": entry_id,

@@ -374,8 +374,8 @@ describe('mutations and the outbox', () => {
     expect(errorCode(refusal)).toBe('BAD_REQUEST');
     expect(refusal).toBeInstanceOf(TRPCClientError);
     const data = (refusal as { data: { reason?: string; field?: string } }).data;
-    // Once the server names the reason and field (issue 23's server side), they are these.
-    if (data.reason !== undefined) expect(data).toMatchObject({ reason: 'invalidType', field: 'durationMs' });
+    // The server names the first field it could not read.
+    expect(data).toMatchObject({ reason: 'invalidType', field: 'reviewedAt' });
     // Kept aside by that build (no refusal recorded: before this change).
     await h.db.outbox.add({
       procedure: 'saveUserReview',
