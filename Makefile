@@ -29,6 +29,7 @@ bench:
 	bash bench/run.sh
 	bash bench/identity.sh
 	bash bench/import.sh
+	python3 bench/soak.py
 	bash bench/web/run.sh
 
 fmt:
