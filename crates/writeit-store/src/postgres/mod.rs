@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::Connection;
 
 /// Connections per instance.
 const CONNECTIONS: u32 = 16;
@@ -19,6 +20,8 @@ impl PostgresStore {
         let pool = PgPoolOptions::new()
             .max_connections(CONNECTIONS)
             .acquire_timeout(Duration::from_secs(10))
+            // Never hand out a connection sqlx still counts inside a transaction (see sqlite/).
+            .after_release(|conn, _| Box::pin(async move { Ok(!conn.is_in_transaction()) }))
             .connect(url)
             .await?;
         sqlx::migrate!("./migrations/postgres").run(&pool).await?;
