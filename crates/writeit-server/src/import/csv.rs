@@ -7,6 +7,7 @@ use std::io::Read;
 use writeit_core::entity::Entry;
 use writeit_core::RpcError;
 
+use super::export::unescape_cell;
 use super::{too_many_rows, Format, Mapping, Preview, RowValues, PREVIEW_ROWS, ROWS_MAX};
 
 /// How many rows pass between two progress reports.
@@ -78,6 +79,23 @@ fn headers_of(record: &csv::StringRecord, has_header: bool) -> Vec<String> {
     }
 }
 
+/// The cells as they were before the export escaped formulas ([`unescape_cell`]), after
+/// [`RowValues::pick`] trimmed them (the escape keeps a leading tab from being trimmed away).
+fn unescape(v: RowValues) -> RowValues {
+    let un = |c: String| match unescape_cell(&c) {
+        u if u.len() == c.len() => c,
+        u => u.to_string(),
+    };
+    RowValues {
+        text: un(v.text),
+        reading: un(v.reading),
+        meanings: un(v.meanings),
+        notes: un(v.notes),
+        examples: un(v.examples),
+        audio_url: un(v.audio_url),
+    }
+}
+
 /// The preview of a whole CSV/TSV file held in memory.
 pub fn preview(bytes: &[u8], format: Format, has_header: bool) -> Result<Preview, RpcError> {
     let delimiter = delimiter(format, first_line(bytes));
@@ -97,7 +115,12 @@ pub fn preview(bytes: &[u8], format: Format, has_header: bool) -> Result<Preview
         }
         total += 1;
         if rows.len() < PREVIEW_ROWS {
-            rows.push(record.iter().map(String::from).collect());
+            rows.push(
+                record
+                    .iter()
+                    .map(|c| unescape_cell(c).to_string())
+                    .collect(),
+            );
         }
     }
     let mut warnings = Vec::new();
@@ -153,7 +176,7 @@ pub fn read_entries<R: Read>(
             }
         };
         row += 1;
-        let values = RowValues::pick(&record.iter().collect::<Vec<_>>(), &cols);
+        let values = unescape(RowValues::pick(&record.iter().collect::<Vec<_>>(), &cols));
         if values.is_blank() {
             continue;
         }

@@ -2,6 +2,7 @@
 //! with one note type, "WriteIt", whose fields are the entry's (schema 11, which every Anki since
 //! 2.1 reads, as `genanki` writes it).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::Path;
@@ -17,19 +18,57 @@ pub const CSV_HEADER: [&str; 6] = [
     "text", "reading", "meanings", "notes", "examples", "audioUrl",
 ];
 
-/// The entries as CSV (UTF-8, comma-separated, quoted where needed, header first).
+/// First characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection"):
+/// `=` `+` `-` `@`, tab and carriage return, and the full-width `＝` `＋` `－` `＠`, which
+/// Japanese and Chinese Excel take as their ASCII forms.
+const FORMULA_STARTS: [char; 10] = [
+    '=', '+', '-', '@', '\t', '\r', '\u{ff1d}', '\u{ff0b}', '\u{ff0d}', '\u{ff20}',
+];
+
+/// The quote that keeps a spreadsheet from evaluating a cell (it shows the rest as text).
+const FORMULA_ESCAPE: char = '\'';
+
+/// Whether a spreadsheet would evaluate `cell`, or would once a quote in front of it is taken
+/// away: a cell that starts with quotes and then a formula character gets one more quote, so the
+/// importer, which removes one quote before exactly such cells, gives back what was exported.
+fn needs_escape(cell: &str) -> bool {
+    cell.trim_start_matches(FORMULA_ESCAPE)
+        .starts_with(FORMULA_STARTS)
+}
+
+/// `cell` as it goes into an exported CSV: with a leading `'` when [`needs_escape`].
+pub fn escape_cell(cell: &str) -> Cow<'_, str> {
+    if needs_escape(cell) {
+        Cow::Owned(format!("{FORMULA_ESCAPE}{cell}"))
+    } else {
+        Cow::Borrowed(cell)
+    }
+}
+
+/// The inverse of [`escape_cell`], for imported CSV/TSV cells: one leading `'` is removed when
+/// what follows it needs the escape; any other cell (`'tis`, `'`) is left as it is.
+pub fn unescape_cell(cell: &str) -> &str {
+    match cell.strip_prefix(FORMULA_ESCAPE) {
+        Some(rest) if needs_escape(rest) => rest,
+        _ => cell,
+    }
+}
+
+/// The entries as CSV (UTF-8, comma-separated, quoted where needed, header first); cells a
+/// spreadsheet would evaluate are escaped ([`escape_cell`]).
 pub fn to_csv(entries: &[Entry]) -> anyhow::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(CSV_HEADER)?;
     for e in entries {
-        w.write_record([
+        let cells = [
             e.text.as_str(),
             &e.reading,
             &join_meanings(&e.meanings),
             &e.notes,
             &join_examples(&e.examples),
             e.audio_url.as_deref().unwrap_or(""),
-        ])?;
+        ];
+        w.write_record(cells.iter().map(|c| escape_cell(c).into_owned()))?;
     }
     Ok(w.into_inner()?)
 }
@@ -290,6 +329,100 @@ mod tests {
         let b = guid("0190a4b2-7c1e-7d3a-9b2f-1c2d3e4f5a6c");
         assert_ne!(a, b);
         assert!(a.len() <= 20);
+    }
+
+    fn entry(text: &str, notes: &str, meaning: &str) -> Entry {
+        Entry {
+            id: "0190a4b2-7c1e-7d3a-9b2f-1c2d3e4f5a6b".into(),
+            language_code: "ko".into(),
+            text: text.into(),
+            reading: String::new(),
+            meanings: vec![meaning.into()],
+            notes: notes.into(),
+            examples: Vec::new(),
+            audio_url: None,
+            updated_at: 0,
+            deleted: false,
+        }
+    }
+
+    /// Values a spreadsheet would evaluate, and quoted ones that must come back with their quotes.
+    const TRICKY: [&str; 16] = [
+        "=cmd|' /C calc'!A0",
+        "+1+1",
+        "-2+3",
+        "@SUM(A1)",
+        "\t=1+1",
+        "\r=1+1",
+        "\u{ff1d}1+1",
+        "\u{ff0b}1",
+        "\u{ff0d}1",
+        "\u{ff20}SUM(A1)",
+        "'=1+1",
+        "''@x",
+        "'tis",
+        "'",
+        "a=1",
+        "개 = dog",
+    ];
+
+    #[test]
+    fn exported_formulas_are_escaped_and_import_back_exactly() {
+        // (The importer splits meanings on `|` and trims each one.)
+        let meaning = |t: &str| t.replace('|', "/").trim().to_string();
+        let entries: Vec<Entry> = TRICKY.iter().map(|t| entry(t, t, &meaning(t))).collect();
+        let bytes = to_csv(&entries).unwrap();
+        // No cell of the file starts with what a spreadsheet evaluates.
+        let mut r = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(&bytes[..]);
+        for record in r.records() {
+            for cell in record.unwrap().iter() {
+                assert!(!cell.starts_with(FORMULA_STARTS), "{cell:?}");
+            }
+        }
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        assert!(text.contains("\n'=cmd|' /C calc'!A0,"), "{text}");
+        assert!(text.contains("\n''=1+1,"), "{text}");
+        assert!(text.contains("\n'tis,"), "{text}");
+        // The importer, with the mapping it suggests, reads back the very same values.
+        let preview = super::super::csv::preview(&bytes, super::super::Format::Csv, true).unwrap();
+        assert_eq!(preview.rows[0][0], TRICKY[0]);
+        let back = super::super::csv::read_entries(
+            &bytes[..],
+            b',',
+            true,
+            &preview.suggested,
+            "ko",
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(back.len(), TRICKY.len());
+        for (b, t) in back.iter().zip(TRICKY) {
+            assert_eq!((b.text.as_str(), b.notes.as_str()), (t, t));
+            assert_eq!(b.meanings, [meaning(t)]);
+        }
+    }
+
+    #[test]
+    fn escape_and_unescape_are_inverse() {
+        for t in TRICKY.iter().chain(&["", "''", "'''=", "x'=1"]) {
+            assert_eq!(unescape_cell(&escape_cell(t)), *t, "{t:?}");
+        }
+        // A cell a person wrote with a quote is left alone unless a formula follows it.
+        assert_eq!(unescape_cell("'tis"), "'tis");
+        assert_eq!(unescape_cell("'=1"), "=1");
+        assert_eq!(unescape_cell("=1"), "=1");
+    }
+
+    #[test]
+    fn tsv_cells_are_unescaped_too() {
+        let m = super::super::Mapping::parse(r#"{"text":0,"notes":1}"#).unwrap();
+        let tsv = "text\tnotes\n'=1+1\t'-x\n'tis\t@a\n";
+        let e = super::super::csv::read_entries(tsv.as_bytes(), b'\t', true, &m, "ko", &mut |_| {})
+            .unwrap();
+        assert_eq!((e[0].text.as_str(), e[0].notes.as_str()), ("=1+1", "-x"));
+        assert_eq!((e[1].text.as_str(), e[1].notes.as_str()), ("'tis", "@a"));
     }
 
     #[test]
