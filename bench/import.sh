@@ -60,7 +60,7 @@ run_db() {
     mkdir -p "$data"
     port=$(free_port)
     local args=(serve --addr "127.0.0.1:$port" --data-dir "$data" --starter-dir "$ROOT/data/starter"
-        --web-dir /nonexistent)
+        --web-dir /nonexistent --dev-tokens)  # it calls with `writeit token` users
     [[ -n "$db" ]] && args+=(--database-url "$db")
     "$BIN" "${args[@]}" >"$WORK/server.out" 2>>"$WORK/server.err" &
     SERVER_PID=$!

@@ -133,7 +133,7 @@ start_server() {
     local data=$1 db=${2:-} port
     port=$(free_port)
     local args=(serve --addr "127.0.0.1:$port" --data-dir "$data" --starter-dir "$ROOT/data/starter"
-        --web-dir /nonexistent)
+        --web-dir /nonexistent --dev-tokens)  # it calls with `writeit token` users
     [[ -n "$db" ]] && args+=(--database-url "$db")
     "${NICE[@]}" "$BIN" "${args[@]}" >"$WORK/server.out" 2>>"$WORK/server.err" &
     SERVER_PID=$!

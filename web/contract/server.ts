@@ -94,6 +94,8 @@ export async function startServer(timeoutMs = 30_000): Promise<RunningServer> {
       join(repoDir, 'data', 'starter'),
       '--web-dir',
       join(dataDir, 'no-web-app'),
+      // The tests call as made-up users with `writeit token` (see token() below).
+      '--dev-tokens',
     ],
     { cwd: repoDir, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -53,7 +53,8 @@ export async function startServer(webDist: string = distDir(), env: Record<strin
     throw new Error(`No web build in ${webDist}: run \`npm run build\` first.`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'writeit-e2e-'));
-  const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--starter-dir', join(repoDir, 'data/starter'), '--web-dir', webDist];
+  // --dev-tokens: tests may call as made-up users with `writeit token`.
+  const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--starter-dir', join(repoDir, 'data/starter'), '--web-dir', webDist, '--dev-tokens'];
   const child = spawn(bin, args, {
     cwd: webDir,
     env: { ...process.env, NO_COLOR: '1', RUST_LOG: process.env.RUST_LOG ?? 'warn,writeit_server=info', ...env },

@@ -129,7 +129,7 @@ async fn main() -> anyhow::Result<()> {
     println!("ID-token check of a token already seen (cache hit, expiry checked): {cached:.2} µs");
 
     // The whole per-request check: token + account status (disabled, role, revocation).
-    let statuses = StatusCache::new(Duration::from_secs(5));
+    let statuses = StatusCache::new(Duration::from_secs(5)).with_dev_tokens(true);
     let warm: Vec<String> = tokens[..100]
         .iter()
         .map(|t| format!("Bearer {t}"))
@@ -146,7 +146,7 @@ async fn main() -> anyhow::Result<()> {
             .expect("valid");
     }
     let hit = t.elapsed().as_secs_f64() * 1e6 / rounds as f64;
-    let cold = StatusCache::new(Duration::ZERO);
+    let cold = StatusCache::new(Duration::ZERO).with_dev_tokens(true);
     let m = 5_000;
     let t = Instant::now();
     for i in 0..m {

@@ -53,7 +53,8 @@ impl AppState {
         verifier: Verifier,
         identity: crate::identity::Identity,
     ) -> AppState {
-        let statuses = crate::auth::StatusCache::new(identity.config.status_ttl);
+        let statuses = crate::auth::StatusCache::new(identity.config.status_ttl)
+            .with_dev_tokens(identity.config.dev_tokens);
         AppState(Arc::new(Inner {
             store,
             verifier,

@@ -68,6 +68,10 @@ pub struct IdentityFlags {
     /// The `aud` the external issuer's tokens must carry.
     #[arg(long, env = "WRITEIT_OIDC_AUDIENCE", default_value = "writeit")]
     pub oidc_audience: String,
+    /// Accept development tokens (`writeit token`) for users with no account, with the role they
+    /// claim. For tests and benchmarks only: never in production.
+    #[arg(long, env = "WRITEIT_DEV_TOKENS")]
+    pub dev_tokens: bool,
 }
 
 /// The token verifier: this server's key, and the external issuer when configured. Its JWKS is
@@ -113,6 +117,7 @@ impl IdentityFlags {
             recent_sign_in_secs: self.recent_sign_in_seconds,
             trust_forwarded_for: self.trust_forwarded_for,
             outbox_dir: data_dir.join("outbox"),
+            dev_tokens: self.dev_tokens,
             ..Default::default()
         }
     }
@@ -201,6 +206,9 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         None => {
             tracing::info!(outbox = %identity.config.outbox_dir.display(), "no WRITEIT_SMTP_URL: mail is written to the outbox")
         }
+    }
+    if identity.config.dev_tokens {
+        tracing::warn!("--dev-tokens: `writeit token` tokens are accepted with the role they claim; never use this in production");
     }
     let verifier = verifier(&keys, &config.identity).await?;
     let state = AppState::with_identity(store, verifier, identity);

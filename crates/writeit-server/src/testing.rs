@@ -45,6 +45,8 @@ impl TestServer {
             public_url: format!("http://{addr}"),
             outbox_dir: std::env::temp_dir()
                 .join(format!("writeit-outbox-{}", uuid::Uuid::now_v7().simple())),
+            // Tests call with made-up users ([`TestServer::bearer`]), as `--dev-tokens` allows.
+            dev_tokens: true,
             ..Default::default()
         };
         configure(&mut config);
@@ -78,7 +80,8 @@ impl TestServer {
         format!("http://{}", self.addr)
     }
 
-    /// A valid `Authorization` header value for `sub` with `role` (and editor languages).
+    /// A valid `Authorization` header value for `sub` with `role` (and editor languages): a
+    /// development token, accepted for a subject with no account only with `dev_tokens`.
     pub fn bearer(&self, sub: &str, role: Role, langs: &[&str]) -> String {
         let claims = Verifier::claims(sub, role, langs, crate::clock::now_secs(), 3600);
         format!("Bearer {}", self.state.verifier.mint(&claims))

@@ -1121,3 +1121,88 @@ async fn the_users_command_line() {
         )
     );
 }
+
+/// Issue 24: a deleted account's ID token loses every power at once (it named an admin here);
+/// development tokens for users with no account work only with `dev_tokens` (`--dev-tokens`).
+#[tokio::test]
+async fn a_deleted_account_and_dev_tokens_without_the_flag_are_refused() {
+    let c = start().await;
+    let up = c.sign_up("gone@example.com").await;
+    c.users(UsersCommand::GrantAdmin {
+        email: "gone@example.com".into(),
+    })
+    .await;
+    let (_, v) = c.sign_in("gone@example.com").await;
+    let token = id_token(&v);
+    assert_eq!(claims(&token)["role"], "admin");
+    let deck = json!({"id": uuid::Uuid::now_v7().to_string(), "languageCode": "ko", "title": "T", "description": "", "entryIds": [], "position": 0});
+    let status = |method: reqwest::Method, path: String, token: String| {
+        let req = c
+            .http
+            .request(method, format!("{}{path}", c.server.url()))
+            .header("authorization", format!("Bearer {token}"))
+            .json(&deck);
+        async move { req.send().await.unwrap().status().as_u16() }
+    };
+    let deck_id = deck["id"].as_str().unwrap();
+    let export = format!("/api/export/deck/{deck_id}?format=csv");
+    assert_eq!(
+        status(
+            reqwest::Method::POST,
+            "/api/trpc/saveDeck".into(),
+            token.clone()
+        )
+        .await,
+        200
+    );
+    assert_eq!(c.rpc("queryUserDecks", &token).await, (200, "OK".into()));
+    assert_eq!(
+        status(reqwest::Method::GET, export.clone(), token.clone()).await,
+        200
+    );
+    let (s, _) = c
+        .post("accounts:delete", json!({"idToken": up["idToken"]}))
+        .await;
+    assert_eq!(s, 200);
+    assert_eq!(
+        status(
+            reqwest::Method::POST,
+            "/api/trpc/saveDeck".into(),
+            token.clone()
+        )
+        .await,
+        401
+    );
+    assert_eq!(
+        c.rpc("queryUserDecks", &token).await,
+        (401, "UNAUTHORIZED".into())
+    );
+    assert_eq!(
+        status(reqwest::Method::GET, export.clone(), token.clone()).await,
+        401
+    );
+
+    // A development token names no account: accepted only with the flag (the tests' default).
+    let dev = c
+        .server
+        .bearer("made-up", writeit_store::Role::Admin, &[])
+        .trim_start_matches("Bearer ")
+        .to_string();
+    assert_eq!(c.rpc("queryUserDecks", &dev).await, (200, "OK".into()));
+    let strict = start_with(|config| config.dev_tokens = false).await;
+    let dev = strict
+        .server
+        .bearer("made-up", writeit_store::Role::Admin, &[])
+        .trim_start_matches("Bearer ")
+        .to_string();
+    assert_eq!(
+        strict.rpc("queryUserDecks", &dev).await,
+        (401, "UNAUTHORIZED".into())
+    );
+    // A real account's token works there as ever.
+    let up = strict.sign_up("kept@example.com").await;
+    assert_eq!(
+        strict.rpc("queryUserDecks", &id_token(&up)).await,
+        (200, "OK".into())
+    );
+}

@@ -111,6 +111,7 @@ impl ExternalIssuer {
             issued_at: c.iat,
             auth_time: c.auth_time.unwrap_or(c.iat),
             expires_at: c.exp,
+            dev: false,
         })
     }
 }

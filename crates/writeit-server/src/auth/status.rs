@@ -14,19 +14,30 @@ use super::{Caller, TokenError, Verified, Verifier};
 /// Entries kept; the cache is emptied when full.
 const CACHE_MAX: usize = 100_000;
 
-/// Recently read account statuses (`None`: the subject has no account, e.g. a `writeit token`).
+/// Recently read account statuses (`None`: the subject has no account: deleted, or a
+/// development token's made-up subject).
 pub struct StatusCache {
     ttl: Duration,
     entries: Mutex<HashMap<String, (Option<AccountStatus>, Instant)>>,
+    /// Whether development tokens (`dev` claim) naming no account are accepted (`--dev-tokens`).
+    dev_tokens: bool,
 }
 
 impl StatusCache {
-    /// A cache whose entries live `ttl` (zero: always read the database).
+    /// A cache whose entries live `ttl` (zero: always read the database); development tokens
+    /// naming no account are refused.
     pub fn new(ttl: Duration) -> StatusCache {
         StatusCache {
             ttl,
             entries: Mutex::new(HashMap::new()),
+            dev_tokens: false,
         }
+    }
+
+    /// Also accepts development tokens whose subject has no account, with their claims.
+    pub fn with_dev_tokens(mut self, accept: bool) -> StatusCache {
+        self.dev_tokens = accept;
+        self
     }
 
     /// The status of account `id`, from the cache or the store.
@@ -96,11 +107,14 @@ pub async fn check_account(
         TokenError::Unavailable
     })?;
     match status {
-        None => Ok(Caller::User {
+        // A subject with no account is a deleted account (its token must lose every power at
+        // once) or a development token's made-up user, trusted only when the server says so.
+        None if verified.dev && statuses.dev_tokens => Ok(Caller::User {
             id,
             role,
             languages,
         }),
+        None => Err(TokenError::NoAccount),
         Some(s) if s.disabled => Err(TokenError::Disabled),
         Some(s) if verified.issued_at < s.valid_since => Err(TokenError::Revoked),
         Some(s) => Ok(Caller::User {

@@ -40,6 +40,10 @@ pub struct Claims {
     /// Whether the address was proven by a mailed link.
     #[serde(default)]
     pub email_verified: bool,
+    /// A development token (`writeit token`, tests): its subject may name no account, which the
+    /// server accepts only when started with `--dev-tokens`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dev: bool,
 }
 
 fn default_role() -> String {
@@ -59,6 +63,8 @@ pub enum TokenError {
     Revoked,
     #[error("the account cannot be checked right now")]
     Unavailable,
+    #[error("the ID token names no account: sign in again")]
+    NoAccount,
 }
 
 /// A verified token: who, and when it was issued (checked against revocations).
@@ -71,6 +77,8 @@ pub struct Verified {
     pub auth_time: i64,
     /// `exp`, seconds.
     pub expires_at: i64,
+    /// A development token (the `dev` claim).
+    pub dev: bool,
 }
 
 /// Signs and verifies ID tokens.
@@ -118,7 +126,8 @@ impl Verifier {
         jsonwebtoken::encode(&header, claims, &self.encoding).expect("EdDSA signing")
     }
 
-    /// Claims for `sub` with `role`, valid for `ttl_secs` from `now` (seconds).
+    /// Development claims (`dev`) for `sub` with `role`, valid for `ttl_secs` from `now`
+    /// (seconds): `writeit token` and tests.
     pub fn claims(sub: &str, role: Role, langs: &[&str], now: i64, ttl_secs: i64) -> Claims {
         Claims {
             iss: ISSUER.into(),
@@ -131,6 +140,7 @@ impl Verifier {
             role: role.as_str().into(),
             langs: langs.iter().map(|l| l.to_string()).collect(),
             email_verified: false,
+            dev: true,
         }
     }
 
@@ -211,6 +221,7 @@ impl Verifier {
             issued_at: c.iat,
             auth_time: c.auth_time,
             expires_at: c.exp,
+            dev: c.dev,
         };
         self.remember(token, &verified);
         Ok(verified)

@@ -84,7 +84,8 @@ enum Command {
         #[command(subcommand)]
         action: UsersAction,
     },
-    /// Print an ID token signed with the data folder's key (development and benchmarks).
+    /// Print a development ID token signed with the data folder's key (tests and benchmarks;
+    /// for a user with no account, accepted only by `serve --dev-tokens`).
     Token {
         #[command(flatten)]
         common: CommonConfig,

@@ -87,6 +87,9 @@ pub struct IdentityConfig {
     pub mail_from: String,
     /// Where messages go without SMTP.
     pub outbox_dir: PathBuf,
+    /// Accept development tokens (`writeit token`) whose subject has no account
+    /// (`--dev-tokens`; tests and benchmarks only).
+    pub dev_tokens: bool,
 }
 
 impl Default for IdentityConfig {
@@ -103,6 +106,7 @@ impl Default for IdentityConfig {
             smtp_url: None,
             mail_from: "WriteIt <noreply@localhost>".into(),
             outbox_dir: PathBuf::from("data/outbox"),
+            dev_tokens: false,
         }
     }
 }

@@ -76,6 +76,7 @@ pub fn id_token(state: &AppState, account: &Account, auth_time: i64) -> String {
             Vec::new()
         },
         email_verified: account.email_verified,
+        dev: false,
     };
     state.verifier.mint(&claims)
 }
