@@ -112,6 +112,7 @@ impl ExternalIssuer {
             auth_time: c.auth_time.unwrap_or(c.iat),
             expires_at: c.exp,
             dev: false,
+            external: true,
         })
     }
 }

@@ -79,6 +79,8 @@ pub struct Verified {
     pub expires_at: i64,
     /// A development token (the `dev` claim).
     pub dev: bool,
+    /// Signed by the external issuer: its callers (`oidc:…`) never have an account here.
+    pub external: bool,
 }
 
 /// Signs and verifies ID tokens.
@@ -222,6 +224,7 @@ impl Verifier {
             auth_time: c.auth_time,
             expires_at: c.exp,
             dev: c.dev,
+            external: false,
         };
         self.remember(token, &verified);
         Ok(verified)
