@@ -98,7 +98,9 @@ pub fn app_with_origins(state: AppState, web_dir: Option<PathBuf>, origins: &[&s
         .layer(cors)
         .route("/healthz", get(healthz))
         .with_state(state);
-    let api = match web_dir.filter(|d| d.join("index.html").is_file()) {
+    let web_dir = web_dir.filter(|d| d.join("index.html").is_file());
+    let csp = crate::security::Csp::new(web_dir.as_ref().map(|d| d.join("index.html")));
+    let api = match web_dir {
         Some(dir) => api.merge(crate::web::router(dir)),
         None => api.fallback(no_web_app),
     };
@@ -106,12 +108,12 @@ pub fn app_with_origins(state: AppState, web_dir: Option<PathBuf>, origins: &[&s
     // (zlib-rs). Brotli and higher levels cost more CPU than building the pages, for 3-5% fewer
     // bytes (make bench).
     let predicate = DefaultPredicate::new().and(SizeAbove::new(1024));
-    api.layer(
+    let api = api.layer(
         CompressionLayer::new()
             .quality(CompressionLevel::Precise(4))
             .compress_when(predicate),
-    )
-    .layer(TraceLayer::new_for_http())
+    );
+    crate::security::layer(api, csp).layer(TraceLayer::new_for_http())
 }
 
 /// `/healthz`: 200 when the database answers, 503 otherwise.

@@ -8,6 +8,7 @@ pub mod clock;
 pub mod identity;
 pub mod import;
 pub mod rpc;
+pub mod security;
 pub mod seed;
 pub mod serve;
 pub mod testing;

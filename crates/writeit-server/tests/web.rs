@@ -112,3 +112,96 @@ async fn the_native_shell_may_call_the_api_cross_origin() {
     assert!(other.headers().get("access-control-allow-origin").is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The headers every response carries.
+fn assert_common_headers(res: &reqwest::Response, what: &str) {
+    let h = res.headers();
+    assert_eq!(h["x-content-type-options"], "nosniff", "{what}");
+    assert_eq!(
+        h["referrer-policy"], "strict-origin-when-cross-origin",
+        "{what}"
+    );
+    assert_eq!(h["x-frame-options"], "DENY", "{what}");
+    assert_eq!(h["cross-origin-opener-policy"], "same-origin", "{what}");
+}
+
+#[tokio::test]
+async fn pages_get_a_csp_allowing_their_inline_scripts_and_every_answer_the_security_headers() {
+    use base64::Engine;
+    let dir = std::env::temp_dir().join(format!("writeit-csp-{}", uuid::Uuid::now_v7()));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    let page = |script: &str| {
+        format!(
+            "<!doctype html><title>WriteIt</title><script>{script}</script>\
+             <script type=\"module\" crossorigin src=\"/assets/index-abc.js\"></script>"
+        )
+    };
+    std::fs::write(dir.join("index.html"), page("start(1)")).unwrap();
+    std::fs::write(dir.join("assets/index-abc.js"), "console.log(1)").unwrap();
+    let store = writeit_store::open(&format!("sqlite:{}", dir.join("t.db").display()))
+        .await
+        .unwrap();
+    let server = TestServer::start_with_web(store, Some(dir.clone())).await;
+    let get = |path: &str| reqwest::get(format!("{}{path}", server.url()));
+    let sha = |s: &str| {
+        let digest = ring::digest::digest(&ring::digest::SHA256, s.as_bytes());
+        format!(
+            "'sha256-{}'",
+            base64::engine::general_purpose::STANDARD.encode(digest.as_ref())
+        )
+    };
+
+    for path in [
+        "/",
+        "/decks/0190a4b2-7c1e-7d3a-9b2f-1c2d3e4f5a6b",
+        "/index.html",
+    ] {
+        let res = get(path).await.unwrap();
+        assert_eq!(res.status(), 200, "{path}");
+        assert_common_headers(&res, path);
+        let csp = res.headers()["content-security-policy"].to_str().unwrap();
+        for part in [
+            format!("script-src 'self' {}", sha("start(1)")),
+            "frame-ancestors 'none'".into(),
+            "object-src 'none'".into(),
+            "base-uri 'self'".into(),
+            "connect-src 'self'".into(),
+            "worker-src 'self'".into(),
+            "manifest-src 'self'".into(),
+        ] {
+            assert!(
+                csp.split("; ").any(|d| d == part),
+                "{path}: {part} in {csp}"
+            );
+        }
+        assert!(!csp.contains("unsafe-eval"), "{csp}");
+    }
+
+    // A new build in place: the policy follows the file served.
+    std::fs::write(dir.join("index.html"), page("start(22)")).unwrap();
+    let res = get("/entries").await.unwrap();
+    let csp = res.headers()["content-security-policy"].to_str().unwrap();
+    assert!(
+        csp.contains(&sha("start(22)")) && !csp.contains(&sha("start(1)")),
+        "{csp}"
+    );
+
+    // API answers and static files: the common headers, no CSP (it governs documents only).
+    for path in [
+        "/api/trpc/getServerTime",
+        "/assets/index-abc.js",
+        "/healthz",
+    ] {
+        let res = get(path).await.unwrap();
+        assert_eq!(res.status(), 200, "{path}");
+        assert_common_headers(&res, path);
+        assert!(
+            res.headers().get("content-security-policy").is_none(),
+            "{path}"
+        );
+    }
+    let res = get("/api/nothing").await.unwrap();
+    assert_eq!(res.status(), 404);
+    assert_common_headers(&res, "a 404");
+    let _ = std::fs::remove_dir_all(&dir);
+}
