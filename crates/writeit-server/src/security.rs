@@ -37,11 +37,14 @@ const POLICY: &str = "default-src 'self'; \
     form-action 'self'; \
     frame-ancestors 'none'";
 
+/// When index.html was last changed, and its length: whether the policy must be worked out again.
+type Stamp = Option<(SystemTime, u64)>;
+
 /// The Content-Security-Policy of HTML responses, with the hashes of index.html's inline scripts.
 pub struct Csp {
     index: Option<PathBuf>,
     /// The policy for index.html as last read, keyed by its modification time and length.
-    cached: Mutex<Option<(Option<(SystemTime, u64)>, HeaderValue)>>,
+    cached: Mutex<Option<(Stamp, HeaderValue)>>,
 }
 
 impl Csp {
@@ -55,7 +58,7 @@ impl Csp {
 
     /// The header value for the index.html on disk now.
     pub fn header(&self) -> HeaderValue {
-        let stamp = self.index.as_ref().and_then(|p| {
+        let stamp: Stamp = self.index.as_ref().and_then(|p| {
             let meta = std::fs::metadata(p).ok()?;
             Some((meta.modified().ok()?, meta.len()))
         });
