@@ -494,6 +494,68 @@ async fn mixed_batches_answer_207_in_call_order() {
     assert_eq!(v[1]["error"]["data"]["path"], "saveDeck");
 }
 
+/// As @trpc/server 11 answers: a call to a procedure this server does not have (a newer client)
+/// or with the other method fails alone, with its own path, and the batch's other calls run.
+#[tokio::test]
+async fn an_unknown_procedure_in_a_batch_fails_alone() {
+    let c = start().await;
+    let input = enc(&json!({"1": {"offset": 0}}));
+    let (s, v) = c
+        .raw(
+            Method::GET,
+            &format!(
+                "/api/trpc/getServerTime,queryLanguages,noSuchQuery,saveDeck?batch=1&input={input}"
+            ),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(s.as_u16(), 207, "{v}");
+    assert!(v[0]["result"]["data"].is_number(), "{v}");
+    assert!(v[1]["result"]["data"].is_array(), "{v}");
+    assert_eq!(
+        (
+            code(&v[2]),
+            &v[2]["error"]["data"]["path"],
+            &v[2]["error"]["code"]
+        ),
+        ("NOT_FOUND", &json!("noSuchQuery"), &json!(-32004))
+    );
+    assert_eq!(v[2]["error"]["data"]["httpStatus"], 404);
+    assert_eq!(
+        (code(&v[3]), &v[3]["error"]["data"]["path"]),
+        ("METHOD_NOT_SUPPORTED", &json!("saveDeck"))
+    );
+
+    // Mutations too: the known one is saved.
+    let admin = c.bearer("admin", Role::Admin, &[]);
+    let good = deck("ko");
+    let body = json!({"0": {"x": 1}, "1": good}).to_string();
+    let (s, v) = c
+        .raw(
+            Method::POST,
+            "/api/trpc/noSuchMutation,saveDeck?batch=1",
+            Some(&admin),
+            Some(("application/json", body)),
+        )
+        .await;
+    assert_eq!(s.as_u16(), 207, "{v}");
+    assert_eq!(code(&v[0]), "NOT_FOUND");
+    assert_eq!(v[1]["result"]["data"]["id"], good["id"]);
+
+    // Unbatched, or every call unknown: their status, the path named.
+    let (s, v) = c.query("nope", None, None).await;
+    assert_eq!((s.as_u16(), code(&v)), (404, "NOT_FOUND"));
+    assert_eq!(v["error"]["data"]["path"], "nope");
+    let (s, v) = c
+        .raw(Method::GET, "/api/trpc/a,b?batch=1", None, None)
+        .await;
+    assert_eq!(
+        (s.as_u16(), code(&v[0]), code(&v[1])),
+        (404, "NOT_FOUND", "NOT_FOUND")
+    );
+}
+
 #[tokio::test]
 async fn delta_sync_sees_saves_and_tombstones() {
     let c = start().await;

@@ -7,8 +7,8 @@ use axum::response::Response;
 use writeit_core::RpcError;
 
 /// One call's outcome: its output JSON or its error.
-pub struct Answer {
-    pub path: &'static str,
+pub struct Answer<'a> {
+    pub path: &'a str,
     pub result: Result<String, RpcError>,
 }
 
@@ -50,7 +50,7 @@ pub fn whole_failure(e: &RpcError) -> Response {
 }
 
 /// The answers of a request.
-pub fn respond(batched: bool, answers: Vec<Answer>) -> Response {
+pub fn respond(batched: bool, answers: Vec<Answer<'_>>) -> Response {
     let statuses: Vec<u16> = answers
         .iter()
         .map(|a| {

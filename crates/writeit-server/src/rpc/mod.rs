@@ -56,9 +56,12 @@ pub async fn handle(
     let request = procedures::Request::new(&state, &caller);
     let mut answers = Vec::with_capacity(calls.items.len());
     for item in &calls.items {
-        let result = request.call(item.procedure, item.input.as_deref()).await;
+        let result = match item.procedure {
+            Ok(p) => request.call(p, item.input.as_deref()).await,
+            Err(ref e) => Err(e.clone()),
+        };
         answers.push(Answer {
-            path: item.procedure.name,
+            path: &item.name,
             result,
         });
     }

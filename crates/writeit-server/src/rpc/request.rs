@@ -9,7 +9,11 @@ use writeit_core::{ErrorCode, ErrorReason, RpcError};
 
 /// One call of a request.
 pub struct Item {
-    pub procedure: &'static Procedure,
+    /// The path it named.
+    pub name: String,
+    /// The procedure, or the call's own error when there is none of that name or it is called
+    /// with the other method: as in @trpc/server 11, the batch's other calls still run.
+    pub procedure: Result<&'static Procedure, RpcError>,
     /// The call's input JSON, `None` when it sent none.
     pub input: Option<Box<RawValue>>,
 }
@@ -83,29 +87,10 @@ pub async fn parse(
         )
         .because(ErrorReason::TooLarge));
     }
-    let mut procedures = Vec::with_capacity(names.len());
-    for name in &names {
-        let p = procedure::find(name).ok_or_else(|| {
-            RpcError::new(
-                ErrorCode::NotFound,
-                format!("No procedure found on path \"{name}\""),
-            )
-        })?;
-        if p.kind != kind {
-            let (got, want) = match p.kind {
-                Kind::Query => ("POST", "GET"),
-                Kind::Mutation => ("GET", "POST"),
-            };
-            return Err(RpcError::new(
-                ErrorCode::MethodNotSupported,
-                format!(
-                    "Unsupported {got} request to {} procedure at path \"{name}\": use {want}",
-                    kind_name(p.kind)
-                ),
-            ));
-        }
-        procedures.push(p);
-    }
+    let procedures: Vec<(String, Result<&'static Procedure, RpcError>)> = names
+        .iter()
+        .map(|name| (name.to_string(), resolve(name, kind)))
+        .collect();
     let raw: Option<String> = match kind {
         Kind::Query => input_param,
         Kind::Mutation => {
@@ -133,6 +118,30 @@ pub async fn parse(
     };
     let items = split_inputs(batched, raw.as_deref(), procedures)?;
     Ok(Calls { batched, items })
+}
+
+/// The procedure `name` called as a `kind`, or that call's error.
+fn resolve(name: &str, kind: Kind) -> Result<&'static Procedure, RpcError> {
+    let p = procedure::find(name).ok_or_else(|| {
+        RpcError::new(
+            ErrorCode::NotFound,
+            format!("No procedure found on path \"{name}\""),
+        )
+    })?;
+    if p.kind != kind {
+        let (got, want) = match p.kind {
+            Kind::Query => ("POST", "GET"),
+            Kind::Mutation => ("GET", "POST"),
+        };
+        return Err(RpcError::new(
+            ErrorCode::MethodNotSupported,
+            format!(
+                "Unsupported {got} request to {} procedure at path \"{name}\": use {want}",
+                kind_name(p.kind)
+            ),
+        ));
+    }
+    Ok(p)
 }
 
 fn kind_name(kind: Kind) -> &'static str {
@@ -211,7 +220,7 @@ async fn read_body(headers: &HeaderMap, body: Body) -> Result<bytes::Bytes, RpcE
 fn split_inputs(
     batched: bool,
     raw: Option<&str>,
-    procedures: Vec<&'static Procedure>,
+    procedures: Vec<(String, Result<&'static Procedure, RpcError>)>,
 ) -> Result<Vec<Item>, RpcError> {
     if !batched {
         let input = match raw {
@@ -220,7 +229,8 @@ fn split_inputs(
         };
         return Ok(procedures
             .into_iter()
-            .map(|procedure| Item {
+            .map(|(name, procedure)| Item {
+                name,
                 procedure,
                 input: input.clone(),
             })
@@ -234,11 +244,16 @@ fn split_inputs(
     Ok(procedures
         .into_iter()
         .enumerate()
-        .map(|(i, procedure)| {
+        .map(|(i, (name, procedure))| {
+            let takes_input = procedure.as_ref().is_ok_and(|p| p.input.is_some());
             let input = by_index
                 .remove(&i.to_string())
-                .filter(|v| v.get() != "null" || procedure.input.is_some());
-            Item { procedure, input }
+                .filter(|v| v.get() != "null" || takes_input);
+            Item {
+                name,
+                procedure,
+                input,
+            }
         })
         .collect())
 }
