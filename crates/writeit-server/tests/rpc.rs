@@ -556,6 +556,64 @@ async fn an_unknown_procedure_in_a_batch_fails_alone() {
     );
 }
 
+/// A client sending a body far over the limit, as a plain TCP client does (no `Expect`), reads the
+/// 413 answer, its upload not cut by a reset; a streamed one (no Content-Length) too.
+#[tokio::test]
+async fn a_huge_body_gets_its_413_answer_before_the_connection_closes() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let c = start().await;
+    const SIZE: usize = 20 * 1024 * 1024;
+    for chunked in [false, true] {
+        let mut tcp = tokio::net::TcpStream::connect(c.server.addr).await.unwrap();
+        let length = if chunked {
+            "transfer-encoding: chunked".to_string()
+        } else {
+            format!("content-length: {SIZE}")
+        };
+        let head = format!(
+            "POST /api/trpc/saveDeck HTTP/1.1\r\nhost: {}\r\ncontent-type: application/json\r\n\
+             {length}\r\nconnection: close\r\n\r\n",
+            c.server.addr
+        );
+        let (mut rx, mut tx) = tcp.split();
+        let send = async {
+            tx.write_all(head.as_bytes()).await?;
+            let chunk = vec![b' '; 64 * 1024];
+            for _ in 0..SIZE / chunk.len() {
+                if chunked {
+                    tx.write_all(format!("{:x}\r\n", chunk.len()).as_bytes())
+                        .await?;
+                    tx.write_all(&chunk).await?;
+                    tx.write_all(b"\r\n").await?;
+                } else {
+                    tx.write_all(&chunk).await?;
+                }
+            }
+            if chunked {
+                tx.write_all(b"0\r\n\r\n").await?;
+            }
+            tx.flush().await
+        };
+        let mut answer = Vec::new();
+        let (sent, read) = tokio::time::timeout(std::time::Duration::from_secs(60), async {
+            tokio::join!(send, rx.read_to_end(&mut answer))
+        })
+        .await
+        .expect("answered within a minute");
+        let text = String::from_utf8_lossy(&answer);
+        assert!(
+            sent.is_ok(),
+            "chunked {chunked}: upload cut: {sent:?}; got {text}"
+        );
+        assert!(read.is_ok(), "chunked {chunked}: {read:?}; got {text}");
+        assert!(
+            text.starts_with("HTTP/1.1 413"),
+            "chunked {chunked}: {text}"
+        );
+        assert!(text.contains("PAYLOAD_TOO_LARGE"), "{text}");
+    }
+}
+
 #[tokio::test]
 async fn delta_sync_sees_saves_and_tombstones() {
     let c = start().await;
