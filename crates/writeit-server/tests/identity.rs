@@ -1206,3 +1206,81 @@ async fn a_deleted_account_and_dev_tokens_without_the_flag_are_refused() {
         (200, "OK".into())
     );
 }
+
+/// Waits for the start of a second, so what follows happens within one second.
+async fn start_of_a_second() {
+    let ms = writeit_server::clock::now_ms().rem_euclid(1000) as u64;
+    tokio::time::sleep(Duration::from_millis(1000 - ms + 5)).await;
+}
+
+/// Issue 24: sign out everywhere, a password change and a password reset refuse every ID token
+/// issued before them, even one issued in the same second.
+#[tokio::test]
+async fn revocation_is_exact_within_the_second() {
+    let c = start().await;
+    let refused = |token: String| {
+        let c = &c;
+        async move {
+            let rpc = c.rpc("queryUserDecks", &token).await;
+            let (_, v) = c.post("accounts:lookup", json!({"idToken": token})).await;
+            rpc == (401, "UNAUTHORIZED".into()) && err(&v) == "TOKEN_EXPIRED"
+        }
+    };
+    c.sign_up("rev@example.com").await;
+
+    // Sign out everywhere.
+    start_of_a_second().await;
+    let (_, a) = c.sign_in("rev@example.com").await;
+    let (_, b) = c.sign_in("rev@example.com").await;
+    let (s, _) = c
+        .post("accounts:signOut", json!({"idToken": id_token(&a)}))
+        .await;
+    assert_eq!(s, 200);
+    assert!(refused(id_token(&a)).await, "sign-out: its own token");
+    assert!(refused(id_token(&b)).await, "sign-out: another session's");
+    let (_, after) = c.sign_in("rev@example.com").await;
+    assert_eq!(
+        c.rpc("queryUserDecks", &id_token(&after)).await,
+        (200, "OK".into())
+    );
+
+    // A password change: the answer's new session works, earlier tokens do not.
+    start_of_a_second().await;
+    let (_, a) = c.sign_in("rev@example.com").await;
+    let (_, b) = c.sign_in("rev@example.com").await;
+    let (s, fresh) = c
+        .post(
+            "accounts:update",
+            json!({"idToken": id_token(&a), "password": "another fine secret"}),
+        )
+        .await;
+    assert_eq!(s, 200, "{fresh}");
+    assert!(refused(id_token(&a)).await, "password change: its own token");
+    assert!(refused(id_token(&b)).await, "password change: another's");
+    assert_eq!(
+        c.rpc("queryUserDecks", &id_token(&fresh)).await,
+        (200, "OK".into())
+    );
+
+    // A password reset.
+    let (s, _) = c
+        .post(
+            "accounts:sendOobCode",
+            json!({"requestType": "PASSWORD_RESET", "email": "rev@example.com"}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    let code = c.mailed_code("rev@example.com", "resetPassword").await;
+    start_of_a_second().await;
+    let (_, a) = c
+        .sign_in_with("rev@example.com", "another fine secret")
+        .await;
+    let (s, v) = c
+        .post(
+            "accounts:resetPassword",
+            json!({"oobCode": code, "newPassword": "a third fine secret"}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    assert!(refused(id_token(&a)).await, "password reset");
+}

@@ -23,6 +23,9 @@ pub struct Account {
     pub disabled: bool,
     /// ID tokens issued (iat, seconds) before this are refused.
     pub valid_since: i64,
+    /// Revocations so far: ID tokens minted with a smaller `gen` are refused (exact, where
+    /// `valid_since` is to the second).
+    pub token_generation: i64,
     /// ms since the epoch.
     pub created_at: i64,
     pub last_login_at: Option<i64>,
@@ -46,6 +49,7 @@ pub struct AccountStatus {
     pub role: Role,
     pub editor_languages: Vec<String>,
     pub valid_since: i64,
+    pub token_generation: i64,
 }
 
 /// What became of a refresh token presented for rotation.
@@ -108,7 +112,8 @@ pub struct AccountChanges {
     /// `Some(None)` removes the display name.
     pub display_name: Option<Option<String>>,
     pub password_hash: Option<String>,
-    /// Revoke every refresh-token family and every ID token issued before `valid_since` (s).
+    /// Revoke every refresh-token family and every ID token issued until now: `valid_since` (s)
+    /// is set to this and `token_generation` goes up by one.
     pub revoke_sessions_at: Option<i64>,
 }
 
@@ -133,7 +138,8 @@ pub trait IdentityStore: Send + Sync {
     async fn set_disabled(&self, email: &str, disabled: bool) -> Result<bool>;
     /// Records a successful sign-in.
     async fn record_login(&self, id: &str) -> Result<()>;
-    /// Revokes every refresh token of the user and ID tokens issued before `valid_since` (s).
+    /// Revokes every refresh token of the user and every ID token issued until now (sets
+    /// `valid_since`, s, and adds one to `token_generation`).
     async fn revoke_sessions(&self, id: &str, valid_since: i64) -> Result<()>;
     /// Deletes the account, its credentials and all its study rows, in one transaction.
     async fn delete_account(&self, id: &str) -> Result<()>;

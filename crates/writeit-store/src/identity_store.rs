@@ -97,6 +97,7 @@ macro_rules! identity_store {
                     created_at: r.try_get(9)?,
                     last_login_at: r.try_get(10)?,
                     password_updated_at: r.try_get(11)?,
+                    token_generation: r.try_get(12)?,
                 })
             }
 
@@ -213,10 +214,10 @@ macro_rules! identity_store {
                             .bind(now)
                             .execute(&mut *tx)
                             .await?;
-                        sqlx::query(sql::ACCOUNT_VALID_SINCE)
+                        a.token_generation = sqlx::query_scalar(sql::ACCOUNT_VALID_SINCE)
                             .bind(id)
                             .bind(since)
-                            .execute(&mut *tx)
+                            .fetch_one(&mut *tx)
                             .await?;
                         a.valid_since = since;
                     }
@@ -305,6 +306,7 @@ macro_rules! identity_store {
                             role: role(&r.try_get::<String, _>(1)?)?,
                             editor_languages: languages(&r.try_get::<String, _>(2)?)?,
                             valid_since: r.try_get(3)?,
+                            token_generation: r.try_get(4)?,
                         })
                     })
                     .transpose()

@@ -130,20 +130,16 @@ async fn story_accounts(store: SharedStore) {
             disabled: true,
             role: Role::Editor,
             editor_languages: vec!["ko".into(), "ja".into()],
-            valid_since: 0
+            valid_since: 0,
+            token_generation: 0,
         }
     );
     assert!(store.account_status("nobody").await.unwrap().is_none());
+    // Each revocation adds one to the generation, even twice in one second.
     store.revoke_sessions("b", 1234).await.unwrap();
-    assert_eq!(
-        store
-            .account_status("b")
-            .await
-            .unwrap()
-            .unwrap()
-            .valid_since,
-        1234
-    );
+    store.revoke_sessions("b", 1234).await.unwrap();
+    let status = store.account_status("b").await.unwrap().unwrap();
+    assert_eq!((status.valid_since, status.token_generation), (1234, 2));
     store.record_login("b").await.unwrap();
     assert!(store
         .account("b")
@@ -242,9 +238,15 @@ async fn story_refresh_tokens(store: SharedStore) {
     };
     let a = store.update_account("u", &changes).await.unwrap().unwrap();
     assert_eq!(
-        (a.password_hash.as_deref(), a.valid_since),
-        (Some("$new"), 99)
+        (
+            a.password_hash.as_deref(),
+            a.valid_since,
+            a.token_generation
+        ),
+        (Some("$new"), 99, 1)
     );
+    let stored = store.account("u").await.unwrap().unwrap();
+    assert_eq!(stored.token_generation, 1);
     assert_eq!(
         store.rotate_refresh_token("k1", "k2", later).await.unwrap(),
         Rotation::Revoked

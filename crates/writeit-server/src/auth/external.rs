@@ -113,6 +113,7 @@ impl ExternalIssuer {
             expires_at: c.exp,
             dev: false,
             external: true,
+            generation: 0,
         })
     }
 }

@@ -117,7 +117,13 @@ pub async fn check_account(
         }),
         None => Err(TokenError::NoAccount),
         Some(s) if s.disabled => Err(TokenError::Disabled),
-        Some(s) if verified.issued_at < s.valid_since => Err(TokenError::Revoked),
+        // The generation is exact; valid_since (seconds) still refuses tokens minted before
+        // tokens carried a generation.
+        Some(s)
+            if verified.generation < s.token_generation || verified.issued_at < s.valid_since =>
+        {
+            Err(TokenError::Revoked)
+        }
         Some(s) => Ok(Caller::User {
             id,
             languages: if s.role == Role::Editor {

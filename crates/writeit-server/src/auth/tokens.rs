@@ -44,6 +44,14 @@ pub struct Claims {
     /// server accepts only when started with `--dev-tokens`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dev: bool,
+    /// The account's revocation counter when the token was minted (`users.token_generation`):
+    /// a revocation raises it, refusing every earlier token, even of the same second.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub gen: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 fn default_role() -> String {
@@ -81,6 +89,8 @@ pub struct Verified {
     pub dev: bool,
     /// Signed by the external issuer: its callers (`oidc:…`) never have an account here.
     pub external: bool,
+    /// `gen`: the account's revocation counter at minting (0 when absent).
+    pub generation: i64,
 }
 
 /// Signs and verifies ID tokens.
@@ -143,6 +153,7 @@ impl Verifier {
             langs: langs.iter().map(|l| l.to_string()).collect(),
             email_verified: false,
             dev: true,
+            gen: 0,
         }
     }
 
@@ -225,6 +236,7 @@ impl Verifier {
             expires_at: c.exp,
             dev: c.dev,
             external: false,
+            generation: c.gen,
         };
         self.remember(token, &verified);
         Ok(verified)

@@ -77,6 +77,7 @@ pub fn id_token(state: &AppState, account: &Account, auth_time: i64) -> String {
         },
         email_verified: account.email_verified,
         dev: false,
+        gen: account.token_generation,
     };
     state.verifier.mint(&claims)
 }
@@ -142,7 +143,7 @@ async fn verified_account(
         })?;
     let id = verified.caller.user_id().unwrap_or_default();
     let account = active_account(state, id).await?;
-    if verified.issued_at < account.valid_since {
+    if verified.generation < account.token_generation || verified.issued_at < account.valid_since {
         return Err(IdError::bad("TOKEN_EXPIRED"));
     }
     Ok((account, verified.auth_time))
