@@ -1,11 +1,17 @@
 //! `writeit serve`: open the store (seeding an empty one), load the signing key, listen, and shut
-//! down gracefully on Ctrl-C or SIGTERM.
+//! down gracefully on Ctrl-C or SIGTERM, within a deadline. Slow clients are bounded: headers and
+//! each part of a body must arrive in time.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::Context;
+use axum::extract::ConnectInfo;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
+use tower::ServiceExt;
 
 use crate::app::{app_with_origins, AppState};
 use crate::auth::{SigningKeys, Verifier};
@@ -30,6 +36,22 @@ pub struct ServeConfig {
     pub starter_dir: PathBuf,
     #[command(flatten)]
     pub identity: IdentityFlags,
+    #[command(flatten)]
+    pub limits: TimeLimits,
+}
+
+/// How long the server waits for clients, and for itself to stop.
+#[derive(Clone, Debug, clap::Args)]
+pub struct TimeLimits {
+    /// Seconds to finish requests in flight after SIGTERM or Ctrl-C; then the server exits anyway.
+    #[arg(long, env = "WRITEIT_SHUTDOWN_TIMEOUT", default_value_t = 10)]
+    pub shutdown_timeout: u64,
+    /// Seconds a client has to send a request's headers; then the connection is closed.
+    #[arg(long, env = "WRITEIT_HEADER_TIMEOUT", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_timeout: u64,
+    /// Seconds a request body may go without sending any data; then the request fails (408).
+    #[arg(long, env = "WRITEIT_BODY_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    pub body_timeout: u64,
 }
 
 /// The identity service's flags (docs/identity.md).
@@ -215,16 +237,66 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     tracing::info!(%addr, database = %redact(&config.common.database_url()), "listening");
     println!("WriteIt is running at http://{addr}/");
     let origins: Vec<&str> = config.cors_origins.iter().map(String::as_str).collect();
-    axum::serve(
-        listener,
-        app_with_origins(state, Some(config.web_dir), &origins)
-            .into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await
-    .context("server error")?;
-    tracing::info!("stopped");
+    // An idle timeout between body frames, not one for the whole body: a large import on a slow
+    // link keeps going as long as it moves.
+    let app = app_with_origins(state, Some(config.web_dir), &origins).layer(
+        tower_http::timeout::RequestBodyTimeoutLayer::new(Duration::from_secs(
+            config.limits.body_timeout,
+        )),
+    );
+    run(listener, app, &config.limits).await;
     Ok(())
+}
+
+/// Serves connections until a shutdown signal, then lets requests in flight finish for at most
+/// `shutdown_timeout` seconds. Its own accept loop rather than `axum::serve`, which sets no
+/// header-read timeout (hyper's needs a timer): a client could hold a connection forever.
+async fn run(listener: TcpListener, app: axum::Router, limits: &TimeLimits) {
+    let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(Duration::from_secs(limits.header_timeout));
+    let graceful = GracefulShutdown::new();
+    let signal = shutdown_signal();
+    tokio::pin!(signal);
+    loop {
+        let (stream, remote) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait rather than spin.
+                    tracing::warn!(error = %e, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            _ = &mut signal => break,
+        };
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut request| {
+            // What into_make_service_with_connect_info gave: the peer address, for rate limits.
+            request.extensions_mut().insert(ConnectInfo(remote));
+            app.clone().oneshot(request)
+        });
+        let connection = builder
+            .serve_connection(TokioIo::new(stream), service)
+            .into_owned();
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, %remote, "connection ended with an error");
+            }
+        });
+    }
+    drop(listener);
+    let deadline = Duration::from_secs(limits.shutdown_timeout);
+    tokio::select! {
+        _ = graceful.shutdown() => tracing::info!("stopped"),
+        _ = tokio::time::sleep(deadline) => {
+            tracing::warn!(seconds = limits.shutdown_timeout, "requests still in flight at the shutdown deadline: stopping anyway");
+        }
+    }
 }
 
 async fn shutdown_signal() {

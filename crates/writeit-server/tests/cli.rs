@@ -36,6 +36,11 @@ fn writeit(dir: &Dir) -> Command {
 
 /// Starts `serve` on a free port and waits for its "running at" line.
 fn serve(dir: &Dir) -> (Child, String) {
+    serve_with(dir, &[])
+}
+
+/// [`serve`] with more flags.
+fn serve_with(dir: &Dir, flags: &[&str]) -> (Child, String) {
     let mut child = writeit(dir)
         .args([
             "serve",
@@ -44,6 +49,7 @@ fn serve(dir: &Dir) -> (Child, String) {
             "--web-dir",
             "/nonexistent",
         ])
+        .args(flags)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -61,6 +67,7 @@ fn serve(dir: &Dir) -> (Child, String) {
     (child, url)
 }
 
+/// Sends SIGTERM and waits (at most 10 s) for the process to exit.
 fn terminate(child: &mut Child) -> std::process::ExitStatus {
     Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
@@ -93,6 +100,58 @@ fn serve_creates_a_wal_sqlite_database_with_starter_content_and_stops_on_sigterm
     assert!(dir.0.join("writeit.db-wal").is_file(), "WAL mode");
     assert!(dir.0.join("keys/id-token-ed25519.pk8").is_file());
     assert!(terminate(&mut child).success(), "graceful shutdown exits 0");
+}
+
+/// A save's headers and 20 of its 300 body bytes, on a raw connection.
+fn stalled_save(url: &str) -> std::net::TcpStream {
+    use std::io::Write;
+    let mut tcp = std::net::TcpStream::connect(url.trim_start_matches("http://")).unwrap();
+    tcp.write_all(
+        b"POST /api/trpc/saveEntry HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+          Content-Length: 300\r\n\r\n{\"id\":\"",
+    )
+    .unwrap();
+    tcp
+}
+
+#[test]
+fn sigterm_stops_within_the_deadline_while_a_client_stalls_mid_request() {
+    let dir = Dir::new();
+    let (mut child, url) = serve_with(&dir, &["--shutdown-timeout", "1"]);
+    let _tcp = stalled_save(&url);
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    let status = terminate(&mut child);
+    let took = start.elapsed();
+    println!("SIGTERM to exit: {:.2} s", took.as_secs_f64());
+    assert!(status.success(), "{status}");
+    assert!(took < Duration::from_secs(3), "took {took:?}");
+}
+
+#[test]
+fn stalled_headers_and_bodies_are_cut_off() {
+    use std::io::{Read, Write};
+    let dir = Dir::new();
+    let (mut child, url) = serve_with(&dir, &["--header-timeout", "1", "--body-timeout", "1"]);
+    // Headers never finished: the connection is closed.
+    let mut headers = std::net::TcpStream::connect(url.trim_start_matches("http://")).unwrap();
+    headers.write_all(b"GET /healthz HTTP/1.1\r\nHost").unwrap();
+    // A body that stops: the request fails with 408.
+    let mut body = stalled_save(&url);
+    for (name, tcp) in [("headers", &mut headers), ("body", &mut body)] {
+        tcp.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let start = Instant::now();
+        let mut answer = Vec::new();
+        let read = tcp.read_to_end(&mut answer);
+        let took = start.elapsed();
+        assert!(read.is_ok(), "{name}: still open after {took:?}: {read:?}");
+        assert!(took < Duration::from_secs(3), "{name}: {took:?}");
+        if name == "body" {
+            let answer = String::from_utf8_lossy(&answer);
+            assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+        }
+    }
+    assert!(terminate(&mut child).success());
 }
 
 #[test]

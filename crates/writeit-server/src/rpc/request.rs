@@ -209,8 +209,16 @@ async fn read_body(headers: &HeaderMap, body: Body) -> Result<bytes::Bytes, RpcE
     }
     let mut buf = bytes::BytesMut::new();
     while let Some(chunk) = stream.next().await {
-        let chunk =
-            chunk.map_err(|_| RpcError::bad_request("The request body could not be read"))?;
+        let chunk = chunk.map_err(|e| {
+            // A body that stopped arriving (serve.rs's body timeout) is worth retrying: TIMEOUT,
+            // which clients treat as transient, not BAD_REQUEST, which they set aside.
+            let inner = e.into_inner();
+            if inner.is::<tower_http::timeout::TimeoutError>() {
+                RpcError::new(ErrorCode::Timeout, "The request body stopped arriving")
+            } else {
+                RpcError::bad_request("The request body could not be read")
+            }
+        })?;
         if buf.len() + chunk.len() > BODY_BYTES_MAX {
             drain(stream, buf.len() + chunk.len());
             return Err(too_large());
