@@ -28,6 +28,8 @@ pub struct Inner {
     pub identity: crate::identity::Identity,
     /// Per-request account checks (disabled, role, revoked), briefly cached.
     pub statuses: crate::auth::StatusCache,
+    /// Imports and previews running now, at most [`crate::import::IMPORTS_MAX`].
+    pub imports: Arc<tokio::sync::Semaphore>,
 }
 
 impl std::ops::Deref for AppState {
@@ -60,6 +62,7 @@ impl AppState {
             verifier,
             identity,
             statuses,
+            imports: Arc::new(tokio::sync::Semaphore::new(crate::import::IMPORTS_MAX)),
         }))
     }
 }

@@ -768,3 +768,68 @@ print(json.dumps({'models': [m['name'] for m in models.values()],
         &c.deck_entries(a.done()["deckId"].as_str().unwrap()).await,
     );
 }
+
+#[tokio::test]
+async fn imports_beyond_the_limit_are_refused_at_once() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let c = start().await;
+    let addr = c.server.url().trim_start_matches("http://").to_string();
+    // Imports whose uploads have begun and do not end hold every place.
+    let mut held = Vec::new();
+    for _ in 0..writeit_server::import::IMPORTS_MAX {
+        let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+        let head = format!(
+            "POST /api/import/entries?languageCode=ko&title=Slow HTTP/1.1\r\nHost: {addr}\r\n\
+             Authorization: {}\r\nContent-Type: text/csv\r\nContent-Length: 1000000\r\n\r\n\
+             text\nslow\n",
+            c.admin
+        );
+        s.write_all(head.as_bytes()).await.unwrap();
+        // The progress stream's status line: the import holds its place now.
+        let mut buf = [0u8; 64];
+        let n = s.read(&mut buf).await.unwrap();
+        assert!(buf[..n].starts_with(b"HTTP/1.1 200"), "{:?}", &buf[..n]);
+        held.push(s);
+    }
+    let body = b"text\nfast\n".to_vec();
+    for path in [
+        "/api/import/entries?languageCode=ko&title=Fast",
+        "/api/import/preview",
+    ] {
+        let started = Instant::now();
+        let res = c
+            .http
+            .post(format!("{}{path}", c.server.url()))
+            .header("authorization", &c.admin)
+            .header("content-type", "text/csv")
+            .body(body.clone())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS, "{path}");
+        assert_eq!(res.headers()["retry-after"], "5");
+        let v: Value = res.json().await.unwrap();
+        assert_eq!(v["error"]["data"]["code"], "TOO_MANY_REQUESTS", "{v}");
+        assert_eq!(v["error"]["data"]["httpStatus"], 429);
+        assert!(
+            started.elapsed().as_millis() < 1_000,
+            "{path}: {:?}",
+            started.elapsed()
+        );
+    }
+    // A client that goes away frees its place: the next import runs.
+    drop(held);
+    let deadline = Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let a = c
+            .import("languageCode=ko&title=Fast", "text/csv", body.clone())
+            .await;
+        if a.status == StatusCode::OK {
+            assert_eq!(a.done()["entries"], 1);
+            break;
+        }
+        assert_eq!(a.status, StatusCode::TOO_MANY_REQUESTS);
+        assert!(Instant::now() < deadline, "the places were never freed");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}

@@ -79,8 +79,21 @@ fn bad(message: impl Into<String>) -> RpcError {
 }
 
 /// Takes the collection out of the package at `apkg` into `dir/collection.db` (decompressing the
-/// newer format). Answers the collection file's name and how many media files the package has.
+/// newer format), writing at most what [`super::WORK_BYTES_MAX`] leaves after the upload.
+/// Answers the collection file's name and how many media files the package has.
 fn extract(apkg: &Path, dir: &Path) -> Result<(String, usize, HashMap<String, String>), RpcError> {
+    let upload = std::fs::metadata(apkg).map(|m| m.len()).unwrap_or_default();
+    extract_within(apkg, dir, super::WORK_BYTES_MAX.saturating_sub(upload))
+}
+
+/// [`extract`], writing at most `budget` bytes. A zip entry's declared size is checked before
+/// anything is written, and the bytes actually decompressed are counted while writing, since
+/// the declared size is the package's word and may lie (a zip bomb).
+fn extract_within(
+    apkg: &Path,
+    dir: &Path,
+    budget: u64,
+) -> Result<(String, usize, HashMap<String, String>), RpcError> {
     let file = std::fs::File::open(apkg).map_err(|e| {
         tracing::error!(error = %e, "reading an uploaded package");
         RpcError::internal()
@@ -98,29 +111,37 @@ fn extract(apkg: &Path, dir: &Path) -> Result<(String, usize, HashMap<String, St
     .ok_or_else(|| {
         bad("The package holds no Anki collection (collection.anki2, .anki21 or .anki21b)")
     })?;
-    let out_path = dir.join("collection.db");
+    let too_large = || {
+        bad(format!(
+            "{pick} is larger than {} MiB once decompressed",
+            budget / (1024 * 1024)
+        ))
+    };
     let mut entry = zip
         .by_name(pick)
         .map_err(|e| bad(format!("{pick} cannot be read: {e}")))?;
+    if entry.size() > budget {
+        return Err(too_large());
+    }
+    let out_path = dir.join("collection.db");
     let mut out = std::fs::File::create(&out_path).map_err(|e| {
         tracing::error!(error = %e, "writing a collection to a temporary folder");
         RpcError::internal()
     })?;
-    // Bounded: a zip bomb stops at 16× the upload limit.
-    let cap = (super::FILE_BYTES_MAX as u64) * 16;
+    // `take` stops the copy one byte past the budget, whatever the entry declared.
     let copied = if pick.ends_with('b') {
         let mut decoder = zstd::Decoder::new(&mut entry).map_err(|e| {
             bad(format!(
                 "{pick} (Anki's newer format) cannot be decompressed: {e}"
             ))
         })?;
-        std::io::copy(&mut (&mut decoder).take(cap + 1), &mut out)
+        std::io::copy(&mut (&mut decoder).take(budget + 1), &mut out)
     } else {
-        std::io::copy(&mut (&mut entry).take(cap + 1), &mut out)
+        std::io::copy(&mut (&mut entry).take(budget + 1), &mut out)
     }
     .map_err(|e| bad(format!("{pick} cannot be read: {e}")))?;
-    if copied > cap {
-        return Err(bad(format!("{pick} is too large once decompressed")));
+    if copied > budget {
+        return Err(too_large());
     }
     drop(entry);
     // Schema 11's media list is JSON {"0": "name.mp3"}; the newer one is protobuf: count the
@@ -492,6 +513,79 @@ impl Collection {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
+
+    const MIB: u64 = 1024 * 1024;
+
+    /// A package whose one entry, `name`, inflates `payload` zero bytes; its declared
+    /// (uncompressed) size is rewritten to `declared` in both zip headers when given.
+    fn bomb(path: &Path, name: &str, payload: &[u8], declared: Option<u32>) {
+        let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        zip.start_file(name, options).unwrap();
+        zip.write_all(payload).unwrap();
+        zip.finish().unwrap();
+        let Some(declared) = declared else { return };
+        let mut bytes = std::fs::read(path).unwrap();
+        let mut patched = 0;
+        // Local file header: size at 22; central directory header: size at 24.
+        for (sig, at) in [(b"PK\x03\x04", 22), (b"PK\x01\x02", 24)] {
+            let i = bytes.windows(4).position(|w| w == sig).unwrap();
+            bytes[i + at..i + at + 4].copy_from_slice(&declared.to_le_bytes());
+            patched += 1;
+        }
+        assert_eq!(patched, 2);
+        std::fs::write(path, bytes).unwrap();
+    }
+
+    fn written(dir: &Path) -> u64 {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().metadata().unwrap().len())
+            .sum()
+    }
+
+    #[test]
+    fn a_zip_bomb_is_refused_within_the_budget() {
+        let work = WorkDir::new().unwrap();
+        let (apkg, out) = (work.0.join("bomb.apkg"), work.0.join("out"));
+        std::fs::create_dir_all(&out).unwrap();
+        let budget = 2 * MIB;
+        let payload = vec![0u8; 16 * MIB as usize];
+        // The entry lies: it declares 1 KiB and inflates to 16 MiB.
+        bomb(&apkg, "collection.anki2", &payload, Some(1024));
+        assert!(std::fs::metadata(&apkg).unwrap().len() < 64 * 1024);
+        let e = extract_within(&apkg, &out, budget).unwrap_err();
+        assert!(e.message.contains("larger than 2 MiB"), "{}", e.message);
+        let peak = written(&out);
+        assert!(peak <= budget + 1, "{peak} bytes written");
+        // An honest declaration over the budget is refused before anything is written.
+        std::fs::remove_dir_all(&out).unwrap();
+        std::fs::create_dir_all(&out).unwrap();
+        bomb(&apkg, "collection.anki2", &payload, None);
+        assert!(extract_within(&apkg, &out, budget).is_err());
+        assert_eq!(written(&out), 0);
+        // The newer format's zstd layer is counted too, whatever the zip entry says.
+        std::fs::remove_dir_all(&out).unwrap();
+        std::fs::create_dir_all(&out).unwrap();
+        let zstd = zstd::encode_all(&payload[..], 3).unwrap();
+        bomb(&apkg, "collection.anki21b", &zstd, None);
+        assert!(extract_within(&apkg, &out, budget).is_err());
+        assert!(written(&out) <= budget + 1);
+        // What a real import gets: the shared budget minus the upload.
+        bomb(
+            &apkg,
+            "collection.anki2",
+            &vec![0u8; 130 * MIB as usize],
+            Some(1024),
+        );
+        std::fs::remove_dir_all(&out).unwrap();
+        std::fs::create_dir_all(&out).unwrap();
+        assert!(extract(&apkg, &out).is_err());
+        let upload = std::fs::metadata(&apkg).unwrap().len();
+        assert!(upload + written(&out) <= super::super::WORK_BYTES_MAX + 1);
+    }
 
     #[test]
     fn html_becomes_plain_text() {

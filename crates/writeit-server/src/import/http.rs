@@ -50,6 +50,31 @@ fn error_json(e: &RpcError) -> serde_json::Value {
     }})
 }
 
+/// A place among the [`super::IMPORTS_MAX`] imports and previews that may run at once, held until
+/// the work is done; `None` when none is free.
+fn import_slot(state: &AppState) -> Option<tokio::sync::OwnedSemaphorePermit> {
+    state.imports.clone().try_acquire_owned().ok()
+}
+
+/// The answer when no import place is free: TOO_MANY_REQUESTS at once (the body is not read).
+fn busy() -> Response {
+    let e = RpcError::new(
+        ErrorCode::TooManyRequests,
+        format!(
+            "The server is busy with {} imports; try again in {} seconds",
+            super::IMPORTS_MAX,
+            super::BUSY_RETRY_SECS
+        ),
+    )
+    .because(writeit_core::ErrorReason::TooMany);
+    let mut response = error_response(&e);
+    response.headers_mut().insert(
+        header::RETRY_AFTER,
+        HeaderValue::from(super::BUSY_RETRY_SECS),
+    );
+    response
+}
+
 /// The caller, who must curate `language` (any language when `None`).
 async fn curator(
     state: &AppState,
@@ -205,24 +230,32 @@ async fn preview(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    match preview_inner(&state, &query, &headers, body).await {
+    let slot = match curator(
+        &state,
+        &headers,
+        query.get("languageCode").map(String::as_str),
+    )
+    .await
+    {
+        Ok(_) => match import_slot(&state) {
+            Some(slot) => slot,
+            None => return busy(),
+        },
+        Err(e) => return error_response(&e),
+    };
+    let answer = match preview_inner(&query, &headers, body).await {
         Ok(p) => axum::Json(p).into_response(),
         Err(e) => error_response(&e),
-    }
+    };
+    drop(slot);
+    answer
 }
 
 async fn preview_inner(
-    state: &AppState,
     query: &HashMap<String, String>,
     headers: &HeaderMap,
     body: Body,
 ) -> Result<super::Preview, RpcError> {
-    curator(
-        state,
-        headers,
-        query.get("languageCode").map(String::as_str),
-    )
-    .await?;
     let body = check_length(headers, body).await?;
     let seen = Arc::new(AtomicUsize::new(0));
     let (head, chunks) = peek_body(body, seen.clone()).await?;
@@ -303,6 +336,9 @@ async fn import(
         Ok(c) => c,
         Err(e) => return error_response(&e),
     };
+    let Some(slot) = import_slot(&state) else {
+        return busy();
+    };
     let body = match check_length(&headers, body).await {
         Ok(b) => b,
         Err(e) => return error_response(&e),
@@ -333,6 +369,7 @@ async fn import(
             Err(e) => error_json(&e),
         };
         lines.send(last).await;
+        drop(slot);
     });
     let stream =
         futures::stream::poll_fn(move |cx| rx.poll_recv(cx)).map(Ok::<_, std::convert::Infallible>);

@@ -26,6 +26,15 @@ pub const FILE_BYTES_MAX: usize = 50 * 1024 * 1024;
 /// Most rows (CSV records or Anki notes) one import may hold: every imported entry goes into one
 /// deck, and a deck lists at most this many entries.
 pub const ROWS_MAX: usize = DECK_ENTRIES_MAX;
+/// Most bytes one import or preview writes to its temporary folder: the upload (at most
+/// [`FILE_BYTES_MAX`]) and the Anki collection decompressed from it, which gets what the upload
+/// leaves (78 MiB or more). A 10,000-note collection is far smaller; a zip bomb stops here.
+pub const WORK_BYTES_MAX: u64 = 128 * 1024 * 1024;
+/// Imports and previews one server runs at once; more are answered 429 with `Retry-After`
+/// ([`BUSY_RETRY_SECS`]). With [`WORK_BYTES_MAX`], at most 256 MiB of temporary files.
+pub const IMPORTS_MAX: usize = 2;
+/// Seconds a client refused for [`IMPORTS_MAX`] is told to wait.
+pub const BUSY_RETRY_SECS: u64 = 5;
 /// Rows a preview shows.
 pub const PREVIEW_ROWS: usize = 20;
 
