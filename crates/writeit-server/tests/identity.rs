@@ -1255,7 +1255,10 @@ async fn revocation_is_exact_within_the_second() {
         )
         .await;
     assert_eq!(s, 200, "{fresh}");
-    assert!(refused(id_token(&a)).await, "password change: its own token");
+    assert!(
+        refused(id_token(&a)).await,
+        "password change: its own token"
+    );
     assert!(refused(id_token(&b)).await, "password change: another's");
     assert_eq!(
         c.rpc("queryUserDecks", &id_token(&fresh)).await,
