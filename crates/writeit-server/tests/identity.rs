@@ -1287,3 +1287,38 @@ async fn revocation_is_exact_within_the_second() {
     assert_eq!(s, 200, "{v}");
     assert!(refused(id_token(&a)).await, "password reset");
 }
+
+/// Issue 24: the per-account limit holds against concurrent attempts (each is counted before its
+/// password is checked), and right passwords do not use it up.
+#[tokio::test]
+async fn the_failure_limit_holds_under_concurrent_attempts() {
+    let c = start().await;
+    let limit = c.server.state.identity.config.limits.failures_per_account as usize;
+    c.sign_up("race@example.com").await;
+    for _ in 0..limit + 2 {
+        assert_eq!(c.sign_in("race@example.com").await.0, 200);
+    }
+    let answers = futures::future::join_all((0..40).map(|i| {
+        c.sign_in_with(
+            "race@example.com",
+            if i % 2 == 0 { "wrong one" } else { "wrong two" },
+        )
+    }))
+    .await;
+    let checked = answers
+        .iter()
+        .filter(|(_, v)| err(v) == "INVALID_LOGIN_CREDENTIALS")
+        .count();
+    assert!(
+        answers
+            .iter()
+            .all(|(s, v)| *s == 400 && err(v) == "INVALID_LOGIN_CREDENTIALS"
+                || *s == 429
+                || *s == 503),
+        "{answers:?}"
+    );
+    assert!(
+        checked <= limit,
+        "{checked} passwords checked, limit {limit}"
+    );
+}

@@ -178,6 +178,9 @@ pub trait IdentityStore: Send + Sync {
     async fn rate_hit(&self, key: &str, window_ms: i64) -> Result<(i64, i64)>;
     /// The hits on `key` in its current window, without counting one.
     async fn rate_peek(&self, key: &str, window_ms: i64) -> Result<(i64, i64)>;
+    /// Takes back one hit on `key` if its window is still the one starting at `window_start`
+    /// (an attempt counted before a check that then succeeded).
+    async fn rate_release(&self, key: &str, window_start: i64) -> Result<()>;
     /// Deletes expired codes and stale counters (older than `before` ms).
     async fn purge_identity(&self, before: i64) -> Result<()>;
 

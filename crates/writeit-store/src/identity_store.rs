@@ -35,6 +35,7 @@ pub(crate) mod sql {
         CODE_PURGE = "code_purge";
         RATE_HIT = "rate_hit";
         RATE_PEEK = "rate_peek";
+        RATE_RELEASE = "rate_release";
         RATE_PURGE = "rate_purge";
         TOTP_GET = "totp_get";
         TOTP_UPSERT = "totp_upsert";
@@ -458,6 +459,15 @@ macro_rules! identity_store {
                         Some(r) => Ok((r.try_get(0)?, r.try_get(1)?)),
                         None => Ok((0, now_ms())),
                     }
+                }
+
+                async fn rate_release(&self, key: &str, window_start: i64) -> Result<()> {
+                    sqlx::query(sql::RATE_RELEASE)
+                        .bind(key)
+                        .bind(window_start)
+                        .execute(&self.write)
+                        .await?;
+                    Ok(())
                 }
 
                 async fn purge_identity(&self, before: i64) -> Result<()> {

@@ -329,6 +329,13 @@ async fn story_rate_limits(store: SharedStore) {
     tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     assert_eq!(store.rate_peek("k", 1).await.unwrap().0, 0);
     assert_eq!(store.rate_hit("k", 1).await.unwrap().0, 1);
+    // A hit taken back in its window; none in a later window (it counts from 1 again).
+    let (_, start) = store.rate_hit("r", 60_000).await.unwrap();
+    store.rate_hit("r", 60_000).await.unwrap();
+    store.rate_release("r", start).await.unwrap();
+    assert_eq!(store.rate_peek("r", 60_000).await.unwrap().0, 1);
+    store.rate_release("r", start - 1).await.unwrap();
+    assert_eq!(store.rate_peek("r", 60_000).await.unwrap().0, 1);
     // Concurrent hits are all counted.
     let hits = futures::future::join_all((0..10).map(|_| store.rate_hit("c", 60_000))).await;
     let mut counts: Vec<i64> = hits.into_iter().map(|h| h.unwrap().0).collect();

@@ -25,28 +25,36 @@ pub async fn per_address(state: &AppState, addr: &ClientAddr) -> Result<(), IdEr
     Ok(())
 }
 
-/// 429 when `email` has failed too often lately (checked before the password is).
-pub async fn check_failures(state: &AppState, email: &str) -> Result<(), IdError> {
-    let l = &state.identity.config.limits;
-    let window = l.account_window_secs * 1000;
-    let (hits, start) = state
-        .store
-        .rate_peek(&format!("fail:{email}"), window)
-        .await?;
-    if hits >= l.failures_per_account {
-        return Err(IdError::too_many(retry_after(start, window)));
-    }
-    Ok(())
+/// A password or second-factor check counted against `email` before it runs; give it back with
+/// [`Attempt::succeeded`] when the check passes.
+pub struct Attempt {
+    key: String,
+    window_start: i64,
 }
 
-/// Counts a failed check for `email`.
-pub async fn failed(state: &AppState, email: &str) -> Result<(), IdError> {
+/// Counts an attempt for `email` first, in one statement that increments and answers the count
+/// (so concurrent attempts cannot all read a count under the limit), then 429 past the limit:
+/// at most `failures_per_account` checks run per window, however many arrive at once.
+pub async fn attempt(state: &AppState, email: &str) -> Result<Attempt, IdError> {
     let l = &state.identity.config.limits;
-    state
-        .store
-        .rate_hit(&format!("fail:{email}"), l.account_window_secs * 1000)
-        .await?;
-    Ok(())
+    let window = l.account_window_secs * 1000;
+    let key = format!("fail:{email}");
+    let (hits, window_start) = state.store.rate_hit(&key, window).await?;
+    if hits > l.failures_per_account {
+        return Err(IdError::too_many(retry_after(window_start, window)));
+    }
+    Ok(Attempt { key, window_start })
+}
+
+impl Attempt {
+    /// The check passed: it was no failure, so its count is taken back.
+    pub async fn succeeded(self, state: &AppState) -> Result<(), IdError> {
+        state
+            .store
+            .rate_release(&self.key, self.window_start)
+            .await?;
+        Ok(())
+    }
 }
 
 /// Counts a mail to `email`; 429 past the limit.

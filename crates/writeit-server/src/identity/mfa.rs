@@ -273,7 +273,7 @@ pub async fn sign_in_finalize(
         &req.totp_verification_info.verification_code,
         "MISSING_CODE",
     )?;
-    limits::check_failures(&state, &account.email).await?;
+    let attempt = limits::attempt(&state, &account.email).await?;
     let factor = state
         .store
         .totp(&account.id)
@@ -289,9 +289,9 @@ pub async fn sign_in_finalize(
         }
     };
     if !accepted {
-        limits::failed(&state, &account.email).await?;
         return Err(IdError::bad("INVALID_CODE"));
     }
+    attempt.succeeded(&state).await?;
     if !matches!(
         state.store.consume_code(&hash, &["MFA_PENDING"]).await?,
         CodeUse::Valid(_)
