@@ -28,6 +28,7 @@ test:
 bench:
 	bash bench/run.sh
 	bash bench/identity.sh
+	bash bench/signin-burst.sh
 	bash bench/import.sh
 	python3 bench/soak.py
 	bash bench/web/run.sh

@@ -1322,3 +1322,45 @@ async fn the_failure_limit_holds_under_concurrent_attempts() {
         "{checked} passwords checked, limit {limit}"
     );
 }
+
+/// Issue 24: password hashes in flight are bounded (each holds 19 MiB); beyond a short queue,
+/// sign-ins are answered 503 at once with `Retry-After`, never 500, and the slots come back.
+#[tokio::test]
+async fn concurrent_sign_ins_beyond_the_hashing_bound_get_503() {
+    let c = start_with(|config| {
+        config.hash_concurrency = 1;
+        config.hash_queue = 1;
+        config.hash_wait = Duration::from_millis(200);
+    })
+    .await;
+    c.sign_up("busy@example.com").await;
+    let url = format!("{}/identity/v1/accounts:signInWithPassword", c.server.url());
+    let answers = futures::future::join_all((0..24).map(|i| {
+        let req = c
+            .http
+            .post(&url)
+            .json(&json!({"email": format!("nobody{i}@example.com"), "password": "not it at all"}));
+        async move {
+            let res = req.send().await.unwrap();
+            let status = res.status().as_u16();
+            let retry = res.headers().get("retry-after").cloned();
+            let v: Value = res.json().await.unwrap();
+            (status, retry, v)
+        }
+    }))
+    .await;
+    let busy: Vec<_> = answers.iter().filter(|(s, _, _)| *s == 503).collect();
+    assert!(!busy.is_empty(), "{answers:?}");
+    for (status, retry, v) in &answers {
+        match status {
+            503 => {
+                assert!(retry.is_some(), "{v}");
+                assert_eq!(v["error"]["status"], "UNAVAILABLE");
+                assert!(err(v).starts_with("TOO_MANY_ATTEMPTS_TRY_LATER"), "{v}");
+            }
+            400 => assert_eq!(err(v), "INVALID_LOGIN_CREDENTIALS"),
+            other => panic!("{other}: {v}"),
+        }
+    }
+    assert_eq!(c.sign_in("busy@example.com").await.0, 200);
+}

@@ -144,10 +144,13 @@ pub async fn sign_in(State(state): State<AppState>, addr: ClientAddr, body: Byte
     let attempt = limits::attempt(&state, &email).await?;
     let account = state.store.account_by_email(&email).await?;
     let stored = account.as_ref().and_then(|a| a.password_hash.as_deref());
-    if !password::verify(&state.identity, pw, stored).await? {
+    let verified = password::verify(&state.identity, pw, stored).await;
+    if !matches!(verified, Ok(false)) {
+        attempt.give_back(&state).await?;
+    }
+    if !verified? {
         return Err(IdError::bad("INVALID_LOGIN_CREDENTIALS"));
     }
-    attempt.succeeded(&state).await?;
     let account = account.ok_or_else(|| IdError::bad("INVALID_LOGIN_CREDENTIALS"))?;
     if account.disabled {
         return Err(IdError::bad("USER_DISABLED"));

@@ -35,6 +35,17 @@ impl IdError {
         }
     }
 
+    /// 503 with `Retry-After`: too many password hashes in flight and queued (each holds 19 MiB),
+    /// answered at once. The upstream code, so clients say "too many attempts, try again".
+    pub fn busy(retry_after_secs: i64) -> IdError {
+        IdError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "TOO_MANY_ATTEMPTS_TRY_LATER : The server is busy; try again in a moment"
+                .into(),
+            retry_after: Some(retry_after_secs.max(1)),
+        }
+    }
+
     /// 500 `INTERNAL_ERROR`; the cause is logged here.
     pub fn internal(cause: impl std::fmt::Display) -> IdError {
         tracing::error!(error = %cause, "identity: internal failure");
@@ -59,6 +70,7 @@ impl IdError {
             400 => "INVALID_ARGUMENT",
             404 => "NOT_FOUND",
             429 => "RESOURCE_EXHAUSTED",
+            503 => "UNAVAILABLE",
             _ => "INTERNAL",
         }
     }

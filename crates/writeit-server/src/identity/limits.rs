@@ -26,7 +26,7 @@ pub async fn per_address(state: &AppState, addr: &ClientAddr) -> Result<(), IdEr
 }
 
 /// A password or second-factor check counted against `email` before it runs; give it back with
-/// [`Attempt::succeeded`] when the check passes.
+/// [`Attempt::give_back`] when the check passes (or could not run).
 pub struct Attempt {
     key: String,
     window_start: i64,
@@ -47,8 +47,8 @@ pub async fn attempt(state: &AppState, email: &str) -> Result<Attempt, IdError> 
 }
 
 impl Attempt {
-    /// The check passed: it was no failure, so its count is taken back.
-    pub async fn succeeded(self, state: &AppState) -> Result<(), IdError> {
+    /// The check passed, or could not run (server busy): no failure, so its count is taken back.
+    pub async fn give_back(self, state: &AppState) -> Result<(), IdError> {
         state
             .store
             .rate_release(&self.key, self.window_start)

@@ -291,7 +291,7 @@ pub async fn sign_in_finalize(
     if !accepted {
         return Err(IdError::bad("INVALID_CODE"));
     }
-    attempt.succeeded(&state).await?;
+    attempt.give_back(&state).await?;
     if !matches!(
         state.store.consume_code(&hash, &["MFA_PENDING"]).await?,
         CodeUse::Valid(_)

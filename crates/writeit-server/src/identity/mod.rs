@@ -87,6 +87,12 @@ pub struct IdentityConfig {
     pub mail_from: String,
     /// Where messages go without SMTP.
     pub outbox_dir: PathBuf,
+    /// Password hashes computed at once (each holds 19 MiB of memory and one core).
+    pub hash_concurrency: usize,
+    /// Hash requests that may wait for a slot beyond those; more are answered 503 at once.
+    pub hash_queue: usize,
+    /// Longest wait for a slot before 503.
+    pub hash_wait: Duration,
     /// Accept development tokens (`writeit token`) whose subject has no account
     /// (`--dev-tokens`; tests and benchmarks only).
     pub dev_tokens: bool,
@@ -107,8 +113,16 @@ impl Default for IdentityConfig {
             mail_from: "WriteIt <noreply@localhost>".into(),
             outbox_dir: PathBuf::from("data/outbox"),
             dev_tokens: false,
+            hash_concurrency: cores(),
+            hash_queue: 4 * cores(),
+            hash_wait: Duration::from_secs(2),
         }
     }
+}
+
+/// CPU cores this process may use.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
 /// The identity service's shared parts.
@@ -119,6 +133,8 @@ pub struct Identity {
     pub sealer: Sealer,
     /// Password hashes computed at once (each holds 19 MiB).
     hashing: tokio::sync::Semaphore,
+    /// Requests waiting for `hashing`.
+    hash_waiting: std::sync::atomic::AtomicUsize,
     dummy_hash: tokio::sync::OnceCell<String>,
 }
 
@@ -131,12 +147,13 @@ impl Identity {
             &config.mail_from,
             config.outbox_dir.clone(),
         )?;
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        password::return_freed_memory();
         Ok(Identity {
+            hashing: tokio::sync::Semaphore::new(config.hash_concurrency.max(1)),
+            hash_waiting: std::sync::atomic::AtomicUsize::new(0),
             config,
             mailer,
             sealer,
-            hashing: tokio::sync::Semaphore::new(cores * 2),
             dummy_hash: tokio::sync::OnceCell::new(),
         })
     }

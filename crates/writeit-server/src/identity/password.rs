@@ -1,13 +1,15 @@
 //! Passwords: the policy (8 to 128 characters, not the email, not a common password) and argon2id
-//! hashing with DESIGN §5's parameters, run on the blocking pool and limited to a few at once (each
-//! takes 19 MiB and tens of ms of one core).
+//! hashing with DESIGN §5's parameters, run on the blocking pool, one per core at once (each takes
+//! 19 MiB and tens of ms of one core), a few more waiting briefly, the rest answered 503 at once.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::LazyLock;
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, SaltString};
 use argon2::{Algorithm, Argon2, Params, PasswordHasher, PasswordVerifier, Version};
+use tokio::sync::SemaphorePermit;
 
 use super::{IdError, Identity};
 
@@ -56,13 +58,55 @@ pub fn check_policy(password: &str, email: &str) -> Result<(), IdError> {
     Ok(())
 }
 
+/// Makes glibc hand memory blocks of 1 MiB and more back to the system when freed. By default
+/// its threshold grows to the largest block freed, so after a burst of sign-ins every blocking
+/// thread's arena keeps its 19 MiB argon2 buffers (585 MiB after 64 concurrent sign-ins).
+pub fn return_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            // SAFETY: mallopt only sets an allocator parameter; it is called once, before the
+            // hashes it is for.
+            unsafe {
+                libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+            }
+        });
+    }
+}
+
+/// One request waiting for a hashing slot, counted while it waits.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// A slot to hash in: at once when one is free; else, when fewer than `hash_queue` wait, after
+/// at most `hash_wait`; else (or after that wait) 503 with `Retry-After`, so memory stays bounded
+/// (`hash_concurrency` × 19 MiB) however many sign-ins arrive.
+async fn slot(identity: &Identity) -> Result<SemaphorePermit<'_>, IdError> {
+    if let Ok(permit) = identity.hashing.try_acquire() {
+        return Ok(permit);
+    }
+    let config = &identity.config;
+    let retry = config.hash_wait.as_secs().max(1) as i64;
+    let _waiting = Waiting(&identity.hash_waiting);
+    if identity.hash_waiting.fetch_add(1, Ordering::SeqCst) >= config.hash_queue {
+        return Err(IdError::busy(retry));
+    }
+    match tokio::time::timeout(config.hash_wait, identity.hashing.acquire()).await {
+        Ok(Ok(permit)) => Ok(permit),
+        Ok(Err(e)) => Err(IdError::internal(e)),
+        Err(_) => Err(IdError::busy(retry)),
+    }
+}
+
 /// Hashes a password (argon2id PHC string) off the async runtime.
 pub async fn hash(identity: &Identity, password: &str) -> Result<String, IdError> {
-    let _permit = identity
-        .hashing
-        .acquire()
-        .await
-        .map_err(IdError::internal)?;
+    let _permit = slot(identity).await?;
     let password = password.to_string();
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
@@ -91,11 +135,7 @@ pub async fn verify(
         Some(h) => (h.to_string(), true),
         None => (dummy.clone(), false),
     };
-    let _permit = identity
-        .hashing
-        .acquire()
-        .await
-        .map_err(IdError::internal)?;
+    let _permit = slot(identity).await?;
     let password = password.to_string();
     let ok = tokio::task::spawn_blocking(move || {
         PasswordHash::new(&hash).map(|parsed| {
