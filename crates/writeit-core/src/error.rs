@@ -20,6 +20,8 @@ pub enum ErrorCode {
     UnprocessableContent,
     TooManyRequests,
     InternalServerError,
+    /// The database cannot be reached: retry later (answered with `Retry-After`).
+    ServiceUnavailable,
 }
 
 impl ErrorCode {
@@ -38,7 +40,7 @@ impl ErrorCode {
             ErrorCode::UnsupportedMediaType => -32015,
             ErrorCode::UnprocessableContent => -32022,
             ErrorCode::TooManyRequests => -32029,
-            ErrorCode::InternalServerError => -32603,
+            ErrorCode::InternalServerError | ErrorCode::ServiceUnavailable => -32603,
         }
     }
 
@@ -57,6 +59,7 @@ impl ErrorCode {
             ErrorCode::UnprocessableContent => 422,
             ErrorCode::TooManyRequests => 429,
             ErrorCode::InternalServerError => 500,
+            ErrorCode::ServiceUnavailable => 503,
         }
     }
 
@@ -76,6 +79,7 @@ impl ErrorCode {
             ErrorCode::UnprocessableContent => "UNPROCESSABLE_CONTENT",
             ErrorCode::TooManyRequests => "TOO_MANY_REQUESTS",
             ErrorCode::InternalServerError => "INTERNAL_SERVER_ERROR",
+            ErrorCode::ServiceUnavailable => "SERVICE_UNAVAILABLE",
         }
     }
 }

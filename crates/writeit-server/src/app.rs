@@ -127,6 +127,7 @@ async fn healthz(State(state): State<AppState>) -> Response {
             tracing::error!(error = %e, "health check: database unavailable");
             (
                 StatusCode::SERVICE_UNAVAILABLE,
+                [(header::RETRY_AFTER, crate::rpc::envelope::RETRY_AFTER_SECS)],
                 Json(serde_json::json!({ "status": "database unavailable" })),
             )
                 .into_response()

@@ -154,6 +154,9 @@ pub struct CommonConfig {
     /// `postgres://…` for PostgreSQL, or `sqlite:PATH`; default: SQLite in the data folder.
     #[arg(long, env = "DATABASE_URL")]
     pub database_url: Option<String>,
+    /// PostgreSQL: seconds a request waits for a database connection before answering 503.
+    #[arg(long, env = "WRITEIT_DB_ACQUIRE_TIMEOUT", default_value_t = 2.0)]
+    pub db_acquire_timeout: f64,
 }
 
 impl CommonConfig {
@@ -167,7 +170,13 @@ impl CommonConfig {
     /// Opens (and migrates) the store, with an error that says what to fix.
     pub async fn open_store(&self) -> anyhow::Result<writeit_store::SharedStore> {
         let url = self.database_url();
-        writeit_store::open(&url)
+        let options = writeit_store::OpenOptions {
+            acquire_timeout: std::time::Duration::try_from_secs_f64(self.db_acquire_timeout)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .context("--db-acquire-timeout must be a positive number of seconds")?,
+        };
+        writeit_store::open_with(&url, &options)
             .await
             .with_context(|| format!("cannot open the database {}", redact(&url)))
     }

@@ -37,6 +37,28 @@ pub enum StoreError {
 }
 
 impl StoreError {
+    /// The database cannot be reached now (no connection within the pool's wait, a dropped
+    /// connection, PostgreSQL shutting down or starting up): worth retrying later, unlike a
+    /// failed statement.
+    pub fn is_unavailable(&self) -> bool {
+        match self {
+            StoreError::Database(e) => match e {
+                sqlx::Error::PoolTimedOut
+                | sqlx::Error::PoolClosed
+                | sqlx::Error::Io(_)
+                | sqlx::Error::Tls(_)
+                | sqlx::Error::WorkerCrashed => true,
+                // SQLSTATE class 08: connection exception; 57P01-57P03: admin shutdown, crash
+                // shutdown, cannot connect now.
+                sqlx::Error::Database(db) => db.code().is_some_and(|c| {
+                    c.starts_with("08") || matches!(&*c, "57P01" | "57P02" | "57P03")
+                }),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
     /// `Invalid` for an input naming a row that does not exist (the message names `field`).
     pub fn not_found(field: &str, message: impl std::fmt::Display) -> Self {
         StoreError::Invalid {

@@ -12,7 +12,7 @@ use writeit_store::StoreError;
 pub struct IdError {
     pub status: StatusCode,
     pub message: String,
-    /// Seconds, for 429.
+    /// Seconds, for 429 and 503.
     pub retry_after: Option<i64>,
 }
 
@@ -81,6 +81,16 @@ impl From<StoreError> for IdError {
         match e {
             StoreError::Conflict { message, .. } if message == "EMAIL_EXISTS" => {
                 IdError::bad("EMAIL_EXISTS")
+            }
+            // Retryable, like the API's 503: sign-in must not look like a server bug while
+            // the database is unreachable.
+            other if other.is_unavailable() => {
+                tracing::warn!(error = %other, "identity: database unavailable");
+                IdError {
+                    status: StatusCode::SERVICE_UNAVAILABLE,
+                    message: "UNAVAILABLE".into(),
+                    retry_after: Some(5),
+                }
             }
             other => IdError::internal(other),
         }

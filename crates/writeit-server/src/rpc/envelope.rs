@@ -27,13 +27,18 @@ fn error_json(e: &RpcError, path: Option<&str>) -> String {
     serde_json::json!({ "error": { "message": e.message, "code": e.code.json_rpc(), "data": data } }).to_string()
 }
 
+/// Seconds a client is asked to wait after a 503 (the database unavailable).
+pub const RETRY_AFTER_SECS: &str = "5";
+
 fn json_response(status: u16, body: String) -> Response {
-    Response::builder()
+    let mut response = Response::builder()
         .status(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR))
         .header(header::CONTENT_TYPE, "application/json")
-        .header(header::CACHE_CONTROL, "no-store")
-        .body(Body::from(body))
-        .unwrap_or_default()
+        .header(header::CACHE_CONTROL, "no-store");
+    if status == 503 {
+        response = response.header(header::RETRY_AFTER, RETRY_AFTER_SECS);
+    }
+    response.body(Body::from(body)).unwrap_or_default()
 }
 
 /// HEAD: the endpoint exists.

@@ -1,7 +1,7 @@
 //! tRPC v11's HTTP protocol at `/api/trpc` (DESIGN §3), so the unmodified `@trpc/client` works.
 //! `request` parses a call, `envelope` writes answers, `procedures` does the work.
 
-mod envelope;
+pub(crate) mod envelope;
 mod procedures;
 mod request;
 
@@ -9,7 +9,7 @@ use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, Method, Uri};
 use axum::response::Response;
-use writeit_core::RpcError;
+use writeit_core::{ErrorCode, RpcError};
 
 use crate::app::AppState;
 use envelope::Answer;
@@ -95,6 +95,13 @@ pub fn store_refusal(e: writeit_store::StoreError) -> Result<RpcError, writeit_s
             Ok(at(RpcError::forbidden(message), Some(field)))
         }
         StoreError::Conflict { field, message } => Ok(at(RpcError::conflict(message), field)),
+        other if other.is_unavailable() => {
+            tracing::warn!(error = %other, "database unavailable");
+            Ok(RpcError::new(
+                ErrorCode::ServiceUnavailable,
+                "The database is unavailable; try again shortly",
+            ))
+        }
         other => Err(other),
     }
 }

@@ -15,11 +15,12 @@ pub struct PostgresStore {
 }
 
 impl PostgresStore {
-    /// Connects to `url` and migrates the database.
-    pub async fn open(url: &str) -> crate::Result<Self> {
+    /// Connects to `url` and migrates the database; a call waits at most `acquire_timeout` for a
+    /// connection.
+    pub async fn open(url: &str, acquire_timeout: Duration) -> crate::Result<Self> {
         let pool = PgPoolOptions::new()
             .max_connections(CONNECTIONS)
-            .acquire_timeout(Duration::from_secs(10))
+            .acquire_timeout(acquire_timeout)
             // Never hand out a connection sqlx still counts inside a transaction (see sqlite/).
             .after_release(|conn, _| Box::pin(async move { Ok(!conn.is_in_transaction()) }))
             .connect(url)

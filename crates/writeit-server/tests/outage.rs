@@ -1,0 +1,192 @@
+//! A PostgreSQL outage: calls answer 503 with Retry-After within seconds, not a 500 after the
+//! pool's wait, and the server recovers by itself when the database is back.
+//!
+//! Runs when `WRITEIT_TEST_POSTGRES_URL` names a server (`WRITEIT_REQUIRE_POSTGRES=1`: required).
+//! The outage is a TCP proxy between the store and PostgreSQL that drops every connection and
+//! accepts none, as a stopped server does, without stopping the cluster other tests share.
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use sqlx::Connection;
+use tokio::net::{TcpListener, TcpStream};
+use writeit_server::testing::TestServer;
+use writeit_store::OpenOptions;
+
+/// A proxy to `target` that can be cut (every connection dropped, new ones closed at once, as by
+/// a stopped server), hung (new ones accepted and never answered, as by a server that hangs or a
+/// lost network) and restored.
+struct Proxy {
+    addr: SocketAddr,
+    up: Arc<AtomicBool>,
+    hang: Arc<AtomicBool>,
+    pipes: Arc<Mutex<Vec<tokio::task::AbortHandle>>>,
+}
+
+impl Proxy {
+    async fn start(target: String) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let up = Arc::new(AtomicBool::new(true));
+        let hang = Arc::new(AtomicBool::new(false));
+        let pipes = Arc::new(Mutex::new(Vec::new()));
+        let (accepting, hanging, tracked) = (up.clone(), hang.clone(), pipes.clone());
+        tokio::spawn(async move {
+            loop {
+                let Ok((mut client, _)) = listener.accept().await else {
+                    return;
+                };
+                if !accepting.load(Ordering::SeqCst) {
+                    continue; // dropped: closed at once
+                }
+                let target = target.clone();
+                let hang = hanging.load(Ordering::SeqCst);
+                let pipe = tokio::spawn(async move {
+                    if hang {
+                        tokio::time::sleep(Duration::from_secs(3600)).await;
+                    } else if let Ok(mut server) = TcpStream::connect(&target).await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                    }
+                });
+                tracked.lock().unwrap().push(pipe.abort_handle());
+            }
+        });
+        Proxy {
+            addr,
+            up,
+            hang,
+            pipes,
+        }
+    }
+
+    fn cut(&self) {
+        self.up.store(false, Ordering::SeqCst);
+        for pipe in self.pipes.lock().unwrap().drain(..) {
+            pipe.abort();
+        }
+    }
+
+    fn hang(&self) {
+        self.cut();
+        self.hang.store(true, Ordering::SeqCst);
+        self.up.store(true, Ordering::SeqCst);
+    }
+
+    fn restore(&self) {
+        self.hang.store(false, Ordering::SeqCst);
+        self.up.store(true, Ordering::SeqCst);
+    }
+}
+
+/// `url`'s host:port.
+fn authority(url: &str) -> &str {
+    let rest = &url[url.find("://").unwrap() + 3..];
+    let rest = rest.rsplit_once('@').map_or(rest, |(_, r)| r);
+    rest.split(['/', '?']).next().unwrap()
+}
+
+/// `url` with its database (the path) replaced by `database`.
+fn with_database(url: &str, database: &str) -> String {
+    let start = url.find("://").unwrap() + 3;
+    let end = url[start..].find('/').map_or(url.len(), |i| start + i);
+    let query = url.split_once('?').map(|(_, q)| format!("?{q}"));
+    format!("{}/{database}{}", &url[..end], query.unwrap_or_default())
+}
+
+async fn admin(url: &str, statement: &str) {
+    let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
+    sqlx::raw_sql(statement).execute(&mut conn).await.unwrap();
+    let _ = conn.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_outage_answers_503_quickly_and_recovers() {
+    let server = match std::env::var("WRITEIT_TEST_POSTGRES_URL") {
+        Ok(url) if !url.is_empty() => url,
+        _ => {
+            assert_ne!(
+                std::env::var("WRITEIT_REQUIRE_POSTGRES").as_deref(),
+                Ok("1"),
+                "WRITEIT_REQUIRE_POSTGRES=1 but WRITEIT_TEST_POSTGRES_URL is not set"
+            );
+            return;
+        }
+    };
+    let name = format!("t_{}", uuid::Uuid::now_v7().simple());
+    admin(&server, &format!("CREATE DATABASE \"{name}\"")).await;
+    let proxy = Proxy::start(authority(&server).to_string()).await;
+    let url = with_database(
+        &server.replacen(authority(&server), &proxy.addr.to_string(), 1),
+        &name,
+    );
+    let options = OpenOptions {
+        acquire_timeout: Duration::from_secs(1),
+    };
+    let store = writeit_store::open_with(&url, &options).await.unwrap();
+    let app = TestServer::start(store).await;
+    let query = format!(
+        "{}/api/trpc/queryLanguages?input=%7B%22offset%22%3A0%7D",
+        app.url()
+    );
+    assert_eq!(reqwest::get(&query).await.unwrap().status(), 200);
+
+    // Stopped: refused at once. Hung: the pool's wait (1 s here) bounds each call.
+    for (outage, limit) in [("cut", 1.0), ("hung", 2.5)] {
+        match outage {
+            "cut" => proxy.cut(),
+            _ => proxy.hang(),
+        }
+        for call in 0..2 {
+            let start = Instant::now();
+            let answer = reqwest::get(&query).await.unwrap();
+            let took = start.elapsed();
+            println!("{outage}, call {call}: {} in {took:.2?}", answer.status());
+            assert_eq!(answer.status(), 503);
+            assert!(answer.headers().contains_key("retry-after"));
+            let body = answer.text().await.unwrap();
+            assert!(body.contains("\"SERVICE_UNAVAILABLE\""), "{body}");
+            assert!(took.as_secs_f64() < limit, "took {took:?}");
+        }
+        let start = Instant::now();
+        let sign_in = reqwest::Client::new()
+            .post(format!(
+                "{}/identity/v1/accounts:signInWithPassword",
+                app.url()
+            ))
+            .header("content-type", "application/json")
+            .body(r#"{"email":"a@example.com","password":"correct horse battery"}"#)
+            .send()
+            .await
+            .unwrap();
+        println!(
+            "{outage}, sign-in: {} in {:.2?}",
+            sign_in.status(),
+            start.elapsed()
+        );
+        assert_eq!(sign_in.status(), 503);
+        assert!(sign_in.headers().contains_key("retry-after"));
+    }
+
+    proxy.restore();
+    let start = Instant::now();
+    loop {
+        let status = reqwest::get(&query).await.unwrap().status();
+        if status == 200 {
+            println!(
+                "recovered {:.2?} after PostgreSQL came back",
+                start.elapsed()
+            );
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "still {status}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    drop(app);
+    admin(
+        &server,
+        &format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"),
+    )
+    .await;
+}
