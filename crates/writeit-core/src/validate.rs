@@ -111,17 +111,56 @@ pub fn range_i64(field: &str, value: i64, min: i64, max: i64) -> Checked {
     Ok(())
 }
 
-/// An http(s) URL or a site-relative path.
-pub fn url(field: &str, value: &str) -> Checked {
+/// The route under which the server serves the media it stores (`/media/<sha256>.<ext>`).
+pub const MEDIA_ROUTE: &str = "/media/";
+
+/// An audio URL a learner's browser may fetch: a file the app serves itself
+/// (`/media/<sha256>.<ext>`, nothing more), or an absolute `https://` URL with a plain host.
+/// Anything a browser could resolve to another origin unexpectedly is refused: protocol-relative
+/// `//host` and `/\host`, any backslash, whitespace or control character, user info (`a@host`),
+/// other schemes (`http:`, `javascript:`, `data:`).
+pub fn audio_url(field: &str, value: &str) -> Checked {
     text(field, value, limits::URL_MAX)?;
-    let ok =
-        value.starts_with("https://") || value.starts_with("http://") || value.starts_with('/');
-    if !ok || value.chars().any(char::is_whitespace) {
-        return Err(fail(
+    let refuse = || {
+        fail(
             field,
             ErrorReason::InvalidFormat,
-            "must be an http(s) URL or a path starting with '/'",
-        ));
+            format!("must be an https:// URL or a {MEDIA_ROUTE} file of this app"),
+        )
+    };
+    // Browsers treat `\` as `/` and drop tabs and line breaks inside URLs.
+    if value
+        .chars()
+        .any(|c| c == '\\' || c.is_whitespace() || c.is_control())
+    {
+        return Err(refuse());
+    }
+    if let Some(file) = value.strip_prefix(MEDIA_ROUTE) {
+        let (hash, ext) = file.split_once('.').ok_or_else(refuse)?;
+        let ok = hash.len() == 64
+            && hash
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+            && (1..=5).contains(&ext.len())
+            && ext
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+        return if ok { Ok(()) } else { Err(refuse()) };
+    }
+    let rest = value.strip_prefix("https://").ok_or_else(refuse)?;
+    let host_port = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = match host_port.rsplit_once(':') {
+        Some((host, port)) if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => host,
+        _ => host_port,
+    };
+    let labels_ok = host.split('.').all(|l| {
+        !l.is_empty()
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    });
+    if host.is_empty() || !labels_ok {
+        return Err(refuse());
     }
     Ok(())
 }
@@ -146,8 +185,6 @@ mod tests {
         assert!(language_code("languageCode", "ko").is_ok());
         assert!(language_code("languageCode", "KO").is_err());
         assert!(range_f64("x", f64::NAN, 0.0, 1.0).is_err());
-        assert!(url("audioUrl", "javascript:alert(1)").is_err());
-        assert!(url("audioUrl", "/audio/a.mp3").is_ok());
     }
 
     #[test]
@@ -187,12 +224,12 @@ mod tests {
                 ErrorReason::OutOfRange,
             ),
             (
-                url("audioUrl", "ftp://x"),
+                audio_url("audioUrl", "ftp://x"),
                 "audioUrl",
                 ErrorReason::InvalidFormat,
             ),
             (
-                url("audioUrl", &"/".repeat(3000)),
+                audio_url("audioUrl", &"/".repeat(3000)),
                 "audioUrl",
                 ErrorReason::TooLong,
             ),
@@ -212,6 +249,74 @@ mod tests {
                 "{}",
                 e.message
             );
+        }
+    }
+
+    #[test]
+    fn audio_urls_are_this_apps_media_or_https() {
+        let sha = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+        let ok = [
+            format!("/media/{sha}.mp3"),
+            format!("/media/{sha}.opus"),
+            "https://cdn.example.org/audio/dog.mp3".to_string(),
+            "https://cdn.example.org:8443/a%20b.mp3?v=2#t=1".to_string(),
+            "https://example.org".to_string(),
+            "https://xn--9n2bp8q.example/개.mp3".to_string(),
+        ];
+        for v in &ok {
+            assert_eq!(audio_url("audioUrl", v), Ok(()), "{v}");
+        }
+        let refused = [
+            "//evil.test/a.mp3",
+            "/\\evil.test/a.mp3",
+            "\\\\evil.test\\a.mp3",
+            "https:\\\\evil.test/a.mp3",
+            "https:/\\evil.test/a.mp3",
+            "https:///evil.test/a.mp3",
+            "https://user@evil.test/a.mp3",
+            "https://evil.test@cdn.example.org/a.mp3",
+            "https://evil.test\\@cdn.example.org/",
+            "https://cdn.example.org/a\\b.mp3",
+            "https://cdn.example.org/a b.mp3",
+            "https://cdn.example.org/\ta.mp3",
+            "https://cdn.example.org/\u{7f}.mp3",
+            "https://cdn.example.org/\u{85}.mp3",
+            "/\t/evil.test/a.mp3",
+            "/\n/evil.test/a.mp3",
+            "http://cdn.example.org/a.mp3",
+            "HTTPS://cdn.example.org/a.mp3",
+            "https:cdn.example.org/a.mp3",
+            "https://",
+            "https://-evil.test/",
+            "https://cdn..example.org/",
+            "https://cdn.example.org:/",
+            "https://개.example/a.mp3",
+            "javascript:alert(1)",
+            "JaVaScRiPt:alert(1)",
+            "data:audio/mp3;base64,AAAA",
+            "blob:https://example.org/x",
+            "ftp://example.org/a.mp3",
+            "/audio/a.mp3",
+            "/media/../secret",
+            "/media/abc.mp3",
+            "/media//evil.test/a.mp3",
+            "a.mp3",
+            "",
+        ];
+        for v in refused {
+            let e = audio_url("audioUrl", v).unwrap_err();
+            assert_eq!(e.field.as_deref(), Some("audioUrl"), "{v:?}");
+            assert_eq!(e.reason, Some(ErrorReason::InvalidFormat), "{v:?}");
+        }
+        let media = [
+            format!("/media/{}.mp3", sha.to_uppercase()),
+            format!("/media/{sha}.mp3?x=1"),
+            format!("/media/{sha}"),
+            format!("/media/{sha}.mp3/../../x"),
+            format!("/media/{sha}0.mp3"),
+        ];
+        for v in &media {
+            assert!(audio_url("audioUrl", v).is_err(), "{v}");
         }
     }
 }

@@ -62,7 +62,7 @@ impl Validate for Entry {
             )?;
         }
         if let Some(url) = &self.audio_url {
-            validate::url("audioUrl", url)?;
+            validate::audio_url("audioUrl", url)?;
         }
         Ok(())
     }

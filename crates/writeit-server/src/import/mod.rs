@@ -102,7 +102,7 @@ pub struct Mapping {
     pub notes: Option<Source>,
     /// Split into examples on `|` and line breaks; `text = translation` in each.
     pub examples: Option<Source>,
-    /// An http(s) URL or a path starting with `/`.
+    /// An `https://` URL or `/media/<sha256>.<ext>` (`writeit_core::validate::audio_url`).
     pub audio_url: Option<Source>,
 }
 
