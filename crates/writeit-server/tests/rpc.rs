@@ -442,6 +442,27 @@ async fn refusals_carry_the_field_and_a_reason() {
     e["meanings"] = json!(["a", "b", "x".repeat(201)]);
     let (_, v) = c.mutate("saveEntry", e, Some(&admin)).await;
     assert_eq!(field_reason(&v), (&json!("meanings[2]"), &json!("tooLong")));
+    // Issue 24: a deck lists existing entries of its own language, named by position.
+    let (_, entries) = c
+        .query("queryEntries", Some(json!({"offset": 0, "limit": 1})), None)
+        .await;
+    let first = &entries["result"]["data"][0];
+    let language = first["languageCode"].as_str().unwrap();
+    let mut d = deck(language);
+    d["entryIds"] = json!([first["id"], uuid7()]);
+    let (s, v) = c.mutate("saveDeck", d, Some(&admin)).await;
+    assert_eq!((s.as_u16(), code(&v)), (400, "BAD_REQUEST"));
+    assert_eq!(
+        field_reason(&v),
+        (&json!("entryIds[1]"), &json!("notFound"))
+    );
+    let mut d = deck(if language == "ja" { "ko" } else { "ja" });
+    d["entryIds"] = json!([first["id"]]);
+    let (_, v) = c.mutate("saveDeck", d, Some(&admin)).await;
+    assert_eq!(
+        field_reason(&v),
+        (&json!("entryIds[0]"), &json!("conflict"))
+    );
     let editor = c.bearer("ed", Role::Editor, &["ja"]);
     let (s, v) = c.mutate("saveDeck", deck("ko"), Some(&editor)).await;
     assert_eq!((s.as_u16(), code(&v)), (403, "FORBIDDEN"));

@@ -50,6 +50,7 @@ pub(crate) mod sql {
             ENTRIES_PAGE_JSON = "sqlite/entries_page_json.sql";
             CHARACTERS_PAGE_JSON = "sqlite/characters_page_json.sql";
             DECK_ENTRIES = "sqlite/deck_entries.sql";
+            ENTRY_STATES = "sqlite/entry_states.sql";
         }
     }
 
@@ -62,6 +63,7 @@ pub(crate) mod sql {
             ENTRIES_PAGE_JSON = "postgres/entries_page_json.sql";
             CHARACTERS_PAGE_JSON = "postgres/characters_page_json.sql";
             DECK_ENTRIES = "postgres/deck_entries.sql";
+            ENTRY_STATES = "postgres/entry_states.sql";
         }
     }
 }
@@ -223,8 +225,60 @@ macro_rules! sql_store {
             Ok(())
         }
 
-        /// Upserts one deck stamped `stamp` inside `tx` (the caller has checked its language).
+        /// Checks, inside `tx`, that every entry a live deck lists exists in the deck's language
+        /// and is live, naming the first bad one as `entryIds[i]`. An entry the stored deck
+        /// already listed may have been deleted since: the deck can still be edited.
+        async fn check_deck_entries(tx: &mut Tx, d: &Deck) -> Result<()> {
+            if d.deleted || d.entry_ids.is_empty() {
+                return Ok(());
+            }
+            let states: Vec<(String, String, bool)> =
+                sqlx::query_as(sql::$dialect::ENTRY_STATES)
+                    .bind(to_json(&d.entry_ids))
+                    .fetch_all(&mut **tx)
+                    .await?;
+            let states: HashMap<String, (String, bool)> = states
+                .into_iter()
+                .map(|(id, language, deleted)| (id, (language, deleted)))
+                .collect();
+            let stored = sqlx::query(sql::DECK_GET)
+                .bind(&d.id)
+                .fetch_optional(&mut **tx)
+                .await?;
+            let listed: HashSet<String> = match stored.as_ref().map(rows::deck).transpose()? {
+                Some(old) => old.entry_ids.into_iter().collect(),
+                None => HashSet::new(),
+            };
+            for (i, id) in d.entry_ids.iter().enumerate() {
+                let field = format!("entryIds[{i}]");
+                match states.get(id) {
+                    None => return Err(StoreError::not_found(&field, format!("no entry '{id}'"))),
+                    Some((language, _)) if *language != d.language_code => {
+                        return Err(StoreError::Invalid {
+                            message: format!(
+                                "{field}: entry '{id}' is in language '{language}', not the deck's '{}'",
+                                d.language_code
+                            ),
+                            field,
+                            reason: writeit_core::ErrorReason::Conflict,
+                        })
+                    }
+                    Some((_, true)) if !listed.contains(id) => {
+                        return Err(StoreError::not_found(
+                            &field,
+                            format!("entry '{id}' was deleted"),
+                        ))
+                    }
+                    Some(_) => {}
+                }
+            }
+            Ok(())
+        }
+
+        /// Upserts one deck stamped `stamp` inside `tx` (the caller has checked its language),
+        /// after [`check_deck_entries`].
         async fn upsert_deck(tx: &mut Tx, stamp: i64, d: &mut Deck) -> Result<()> {
+            check_deck_entries(tx, d).await?;
             d.updated_at = stamp;
             sqlx::query(sql::DECK_UPSERT)
                 .bind(&d.id)

@@ -49,6 +49,126 @@ stories! {
     story_concurrent_sync => sqlite_concurrent_sync, postgres_concurrent_sync;
     story_concurrent_review_sync => sqlite_concurrent_review_sync, postgres_concurrent_review_sync;
     story_import => sqlite_import, postgres_import;
+    story_deck_entries_must_exist => sqlite_deck_entries_must_exist, postgres_deck_entries_must_exist;
+}
+
+/// The refusal of a deck's entry list: its field, reason and message.
+fn refused_entry<T: std::fmt::Debug>(
+    result: Result<T, StoreError>,
+) -> (String, writeit_core::ErrorReason, String) {
+    match result {
+        Err(StoreError::Invalid {
+            field,
+            reason,
+            message,
+        }) => (field, reason, message),
+        other => panic!("expected an invalid entry id, got {other:?}"),
+    }
+}
+
+/// A deck lists only existing, live entries of its own language, checked in the save's
+/// transaction (saveDeck and imports alike); nothing is written when one is not. An entry the
+/// stored deck already listed may have been deleted since, so the deck can still be edited.
+async fn story_deck_entries_must_exist(store: SharedStore) {
+    use writeit_core::ErrorReason::{Conflict, NotFound};
+    use writeit_store::{Import, ImportDeck};
+    seed_languages(&store).await;
+    let mut ko = Vec::new();
+    for i in 0..3 {
+        ko.push(
+            EntryAdder::new("ko")
+                .text(&format!("말{i}"))
+                .add(&store)
+                .await,
+        );
+    }
+    let ja = EntryAdder::new("ja").text("水").add(&store).await;
+    let gone = EntryAdder::new("ko")
+        .text("없음")
+        .deleted()
+        .add(&store)
+        .await;
+    let missing = EntryAdder::new("ko").build();
+    let snapshot = || async {
+        (
+            store.public_counts().await.unwrap(),
+            store.server_time().await.unwrap(),
+        )
+    };
+    let before = snapshot().await;
+    let with = |last: &Entry| {
+        DeckAdder::new("ko")
+            .entries(&[&ko[0], &ko[1], &ko[2], last])
+            .build()
+    };
+    let cases = [
+        (&missing, NotFound, "no entry"),
+        (&ja, Conflict, "in language 'ja'"),
+        (&gone, NotFound, "was deleted"),
+    ];
+    for (last, reason, words) in cases {
+        let (field, why, message) =
+            refused_entry(store.save_decks(vec![with(last)], &anyone).await);
+        assert_eq!((field.as_str(), why), ("entryIds[3]", reason), "{message}");
+        assert!(
+            message.starts_with("entryIds[3]: ") && message.contains(words),
+            "{message}"
+        );
+        assert!(message.contains(&last.id), "{message}");
+    }
+    assert_eq!(snapshot().await, before);
+    // An import whose new deck lists another language's entry is refused too, entries and all.
+    let mut bad = with(&ko[0]);
+    bad.entry_ids.truncate(2);
+    bad.entry_ids[1] = ja.id.clone();
+    let existing = DeckAdder::new("ko").entries(&[&ko[0]]).add(&store).await;
+    let before = snapshot().await;
+    let (field, _, _) = refused_entry(
+        store
+            .save_import(
+                Import::new(ImportDeck::New(bad), vec![EntryAdder::new("ko").build()]),
+                &anyone,
+            )
+            .await,
+    );
+    assert_eq!(field, "entryIds[1]");
+    assert_eq!(snapshot().await, before);
+
+    // Valid lists save; a listed entry deleted later does not block editing the deck, and
+    // importing into it still works.
+    let mut deck = DeckAdder::new("ko")
+        .entries(&[&ko[0], &ko[1], &ko[2]])
+        .add(&store)
+        .await;
+    store
+        .save_entries(vec![EntryAdder::from(&ko[1]).deleted().build()], &anyone)
+        .await
+        .unwrap();
+    deck.title = "Renamed".into();
+    let deck = store
+        .save_decks(vec![deck], &anyone)
+        .await
+        .unwrap()
+        .remove(0);
+    let saved = store
+        .save_import(
+            Import::new(
+                ImportDeck::Existing {
+                    id: deck.id.clone(),
+                    language_code: "ko".into(),
+                },
+                vec![EntryAdder::new("ko").build()],
+            ),
+            &anyone,
+        )
+        .await
+        .unwrap();
+    assert_eq!(saved.deck.entry_ids.len(), 4);
+    // A deleted deck may list anything it listed: deleting it is never refused.
+    let mut gone_deck = existing;
+    gone_deck.deleted = true;
+    gone_deck.entry_ids.push(missing.id.clone());
+    store.save_decks(vec![gone_deck], &anyone).await.unwrap();
 }
 
 /// An import saves its entries and their deck in one transaction with one stamp; appending keeps

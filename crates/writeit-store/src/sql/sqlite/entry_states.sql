@@ -1,0 +1,3 @@
+SELECT e.id, e.language_code, e.deleted
+FROM json_each($1) j
+JOIN entries e ON e.id = j.value
