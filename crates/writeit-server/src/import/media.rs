@@ -20,6 +20,12 @@ use crate::app::AppState;
 /// The largest audio file taken from a package.
 pub const MEDIA_BYTES_MAX: usize = 10 * 1024 * 1024;
 
+/// The most audio one import takes out of its package, all files together, once decompressed:
+/// they are held in memory until the transaction stores them. Audio hardly compresses, so a
+/// real package's audio is about its size (at most [`super::FILE_BYTES_MAX`], 50 MiB); a
+/// package whose files inflate past this is refused, however many of them it has.
+pub const MEDIA_TOTAL_BYTES_MAX: usize = 64 * 1024 * 1024;
+
 /// Where media files are served.
 pub const MEDIA_PATH: &str = "/media";
 
@@ -57,6 +63,16 @@ pub fn attach_audio(
     collection: &Collection,
     entries: &mut [Entry],
 ) -> Result<Vec<Media>, RpcError> {
+    attach_audio_within(apkg, collection, entries, MEDIA_TOTAL_BYTES_MAX)
+}
+
+/// [`attach_audio`], reading at most `budget` bytes of audio in all.
+fn attach_audio_within(
+    apkg: &Path,
+    collection: &Collection,
+    entries: &mut [Entry],
+    mut budget: usize,
+) -> Result<Vec<Media>, RpcError> {
     if collection.media_names.is_empty() {
         return Ok(Vec::new());
     }
@@ -74,7 +90,7 @@ pub fn attach_audio(
             continue;
         };
         if !loaded.contains_key(&name) {
-            let url = load(&mut zip, collection, &name)?.map(|m| {
+            let url = load(&mut zip, collection, &name, &mut budget)?.map(|m| {
                 let url = format!(
                     "{MEDIA_PATH}/{}.{}",
                     m.id,
@@ -109,10 +125,12 @@ fn first_sound(notes: &str) -> Option<(String, String)> {
 }
 
 /// Reads `name` from the package: `None` when it lacks it, or it is not audio or too large.
+/// Fails once the files read so far pass `budget` (what is left of it is updated).
 fn load(
     zip: &mut zip::ZipArchive<std::fs::File>,
     collection: &Collection,
     name: &str,
+    budget: &mut usize,
 ) -> Result<Option<Media>, RpcError> {
     let Some(content_type) = extension(name).as_deref().and_then(audio_type) else {
         return Ok(None);
@@ -123,10 +141,22 @@ fn load(
     let Ok(file) = zip.by_name(number) else {
         return Ok(None);
     };
+    if file.size() > MEDIA_BYTES_MAX as u64 {
+        return Ok(None);
+    }
+    // The declared size may lie: count what is actually read, against both limits.
+    let cap = MEDIA_BYTES_MAX.min(*budget);
     let mut bytes = Vec::new();
-    file.take(MEDIA_BYTES_MAX as u64 + 1)
+    file.take(cap as u64 + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| RpcError::bad_request(format!("media file '{name}' cannot be read: {e}")))?;
+    if bytes.len() > cap && cap < MEDIA_BYTES_MAX {
+        return Err(RpcError::bad_request(format!(
+            "The package's audio files are larger than {} MiB once decompressed",
+            MEDIA_TOTAL_BYTES_MAX / (1024 * 1024)
+        )));
+    }
+    *budget -= bytes.len().min(*budget);
     if bytes.len() > MEDIA_BYTES_MAX {
         return Ok(None);
     }
@@ -199,5 +229,50 @@ mod tests {
         assert_eq!(first_sound("[sound:broken"), None);
         assert_eq!(audio_type("mp3"), Some("audio/mpeg"));
         assert_eq!(audio_type("jpg"), None);
+    }
+
+    #[test]
+    fn audio_read_from_a_package_stops_at_the_budget() {
+        use std::io::Write;
+        let work = super::super::anki::WorkDir::new().unwrap();
+        let apkg = work.0.join("sounds.apkg");
+        let mut zip = zip::ZipWriter::new(std::fs::File::create(&apkg).unwrap());
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        let mut collection = Collection::default();
+        let mut entries = Vec::new();
+        for i in 0..4u8 {
+            // 600 KiB each, a few hundred bytes compressed.
+            let mut sound = vec![0u8; 600 * 1024];
+            sound[0] = i;
+            zip.start_file(i.to_string(), options).unwrap();
+            zip.write_all(&sound).unwrap();
+            collection
+                .media_names
+                .insert(format!("s{i}.mp3"), i.to_string());
+            entries.push(Entry {
+                id: uuid::Uuid::now_v7().to_string(),
+                language_code: "ko".into(),
+                text: format!("말{i}"),
+                reading: String::new(),
+                meanings: Vec::new(),
+                notes: format!("[sound:s{i}.mp3]"),
+                examples: Vec::new(),
+                audio_url: None,
+                updated_at: 0,
+                deleted: false,
+            });
+        }
+        zip.finish().unwrap();
+        let mut all = entries.clone();
+        let media = attach_audio_within(&apkg, &collection, &mut all, 4 * 1024 * 1024).unwrap();
+        assert_eq!(media.len(), 4);
+        assert!(all.iter().all(|e| e.audio_url.is_some()));
+        let e = attach_audio_within(&apkg, &collection, &mut entries, 1024 * 1024).unwrap_err();
+        assert!(
+            e.message.contains("audio files are larger"),
+            "{}",
+            e.message
+        );
     }
 }
