@@ -119,19 +119,27 @@ pub fn app_with_origins(state: AppState, web_dir: Option<PathBuf>, origins: &[&s
     crate::security::layer(api, csp).layer(TraceLayer::new_for_http())
 }
 
-/// `/healthz`: 200 when the database answers, 503 otherwise.
+/// `/healthz`: 200 when the database answers and accepts writes (a write rolled back), 503
+/// otherwise: a read-only database would answer reads and fail every save.
 async fn healthz(State(state): State<AppState>) -> Response {
-    match state.store.server_time().await {
-        Ok(t) => Json(serde_json::json!({ "status": "ok", "serverTime": t })).into_response(),
+    let check = match state.store.server_time().await {
+        Ok(t) => state.store.check_writable().await.map(|()| t).map_err(|e| {
+            tracing::error!(error = %e, "health check: the database does not accept writes");
+            "database does not accept writes"
+        }),
         Err(e) => {
             tracing::error!(error = %e, "health check: database unavailable");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                [(header::RETRY_AFTER, crate::rpc::envelope::RETRY_AFTER_SECS)],
-                Json(serde_json::json!({ "status": "database unavailable" })),
-            )
-                .into_response()
+            Err("database unavailable")
         }
+    };
+    match check {
+        Ok(t) => Json(serde_json::json!({ "status": "ok", "serverTime": t })).into_response(),
+        Err(status) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(header::RETRY_AFTER, crate::rpc::envelope::RETRY_AFTER_SECS)],
+            Json(serde_json::json!({ "status": status })),
+        )
+            .into_response(),
     }
 }
 

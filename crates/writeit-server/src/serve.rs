@@ -180,6 +180,20 @@ impl CommonConfig {
             .await
             .with_context(|| format!("cannot open the database {}", redact(&url)))
     }
+
+    /// [`CommonConfig::open_store`], then refuses a database that does not accept writes: such a
+    /// server would answer reads and fail every save and sign-in.
+    pub async fn open_writable_store(&self) -> anyhow::Result<writeit_store::SharedStore> {
+        let store = self.open_store().await?;
+        store.check_writable().await.with_context(|| {
+            format!(
+                "the database {} does not accept writes (read-only file, folder or mount, or a \
+                 read-only PostgreSQL server or transaction mode)",
+                redact(&self.database_url())
+            )
+        })?;
+        Ok(store)
+    }
 }
 
 /// Hides a password in a database URL.
@@ -207,7 +221,7 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
             config.common.data_dir.display()
         )
     })?;
-    let store = config.common.open_store().await?;
+    let store = config.common.open_writable_store().await?;
     if store.public_counts().await?[0] == 0 {
         if config.starter_dir.join("languages.json").is_file() {
             let seeded = crate::seed::seed(&*store, &config.starter_dir).await?;

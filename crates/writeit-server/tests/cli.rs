@@ -174,6 +174,50 @@ fn a_port_in_use_is_a_clear_error() {
 }
 
 #[test]
+fn a_read_only_database_is_a_clear_error_at_start() {
+    let dir = Dir::new();
+    let db = dir.0.join("ro.db");
+    let url = format!("sqlite:{}", db.display());
+    assert!(writeit(&dir)
+        .args(["migrate", "--database-url", &url])
+        .status()
+        .unwrap()
+        .success());
+    // Tests run as root, whom a write-protected file does not stop: SQLite's read-only mode
+    // stands for it (a write-protected file is opened that way, silently).
+    let mut child = writeit(&dir)
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--web-dir",
+            "/nonexistent",
+            "--database-url",
+            &format!("{url}?mode=ro"),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(10) {
+            child.kill().unwrap();
+            panic!("started on a read-only database");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    println!("{err}");
+    assert!(
+        err.contains("does not accept writes") && err.contains("readonly"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_bad_database_url_is_a_clear_error() {
     let dir = Dir::new();
     let out = writeit(&dir)

@@ -108,6 +108,8 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     async fn user(&self, id: &str) -> Result<Option<User>>;
     /// Counts of (languages, decks, entries, characters), tombstones included.
     async fn public_counts(&self) -> Result<[i64; 4]>;
+    /// Fails when the database does not accept writes (read-only), by a write rolled back.
+    async fn check_writable(&self) -> Result<()>;
 }
 
 /// The deck an import fills.

@@ -776,6 +776,15 @@ macro_rules! sql_store {
                 use crate::rows::Row;
                 Ok([row.int(0)?, row.int(1)?, row.int(2)?, row.int(3)?])
             }
+
+            async fn check_writable(&self) -> Result<()> {
+                // The write every save starts with, rolled back: a read-only database (a
+                // write-protected SQLite file opens read-only without a word; a PostgreSQL
+                // standby or default_transaction_read_only) answers reads and fails here.
+                let (tx, _) = self.begin_write().await?;
+                tx.rollback().await?;
+                Ok(())
+            }
         }
     };
 }

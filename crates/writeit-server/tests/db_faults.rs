@@ -1,8 +1,9 @@
-//! A PostgreSQL outage: calls answer 503 with Retry-After within seconds, not a 500 after the
-//! pool's wait, and the server recovers by itself when the database is back.
+//! A database that fails as a whole. A PostgreSQL outage: calls answer 503 with Retry-After within
+//! seconds, not a 500 after the pool's wait, and the server recovers by itself when the database
+//! is back. A read-only database: not healthy, and refused at start (tests/cli.rs).
 //!
-//! Runs when `WRITEIT_TEST_POSTGRES_URL` names a server (`WRITEIT_REQUIRE_POSTGRES=1`: required).
-//! The outage is a TCP proxy between the store and PostgreSQL that drops every connection and
+//! PostgreSQL tests run when `WRITEIT_TEST_POSTGRES_URL` names a server
+//! (`WRITEIT_REQUIRE_POSTGRES=1`: required). The outage is a TCP proxy between the store and PostgreSQL that drops every connection and
 //! accepts none, as a stopped server does, without stopping the cluster other tests share.
 
 use std::net::SocketAddr;
@@ -101,18 +102,96 @@ async fn admin(url: &str, statement: &str) {
     let _ = conn.close().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn postgres_outage_answers_503_quickly_and_recovers() {
-    let server = match std::env::var("WRITEIT_TEST_POSTGRES_URL") {
-        Ok(url) if !url.is_empty() => url,
+/// The PostgreSQL server to test on, or `None` (skip) unless required.
+fn postgres() -> Option<String> {
+    match std::env::var("WRITEIT_TEST_POSTGRES_URL") {
+        Ok(url) if !url.is_empty() => Some(url),
         _ => {
             assert_ne!(
                 std::env::var("WRITEIT_REQUIRE_POSTGRES").as_deref(),
                 Ok("1"),
                 "WRITEIT_REQUIRE_POSTGRES=1 but WRITEIT_TEST_POSTGRES_URL is not set"
             );
-            return;
+            None
         }
+    }
+}
+
+async fn healthz(app: &TestServer) -> (u16, String) {
+    let answer = reqwest::get(format!("{}/healthz", app.url()))
+        .await
+        .unwrap();
+    (answer.status().as_u16(), answer.text().await.unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_read_only_is_not_healthy() {
+    let dir = std::env::temp_dir().join(format!("writeit-ro-{}", uuid::Uuid::now_v7()));
+    let url = format!("sqlite:{}", dir.join("ro.db").display());
+    let store = writeit_store::open(&url).await.unwrap();
+    store.check_writable().await.unwrap();
+    assert_eq!(healthz(&TestServer::start(store).await).await.0, 200);
+
+    // What a write-protected file gives (root is not stopped by one).
+    let store = writeit_store::open(&format!("{url}?mode=ro"))
+        .await
+        .unwrap();
+    let refused = store.check_writable().await.unwrap_err().to_string();
+    assert!(refused.contains("readonly"), "{refused}");
+    let (status, body) = healthz(&TestServer::start(store).await).await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("does not accept writes"), "{body}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_read_only_is_refused_and_not_healthy() {
+    let Some(server) = postgres() else {
+        return;
+    };
+    let name = format!("t_{}", uuid::Uuid::now_v7().simple());
+    admin(&server, &format!("CREATE DATABASE \"{name}\"")).await;
+    let url = with_database(&server, &name);
+    let store = writeit_store::open(&url).await.unwrap();
+    let app = TestServer::start(store).await;
+    assert_eq!(healthz(&app).await.0, 200);
+
+    // The database turns read-only under a running server (as after a fail-over to a standby).
+    admin(
+        &server,
+        &format!(
+            "ALTER DATABASE \"{name}\" SET default_transaction_read_only = on; \
+             SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"
+        ),
+    )
+    .await;
+    let mut answer = healthz(&app).await;
+    if answer.0 != 503 {
+        // The first call may meet a terminated connection; the pool replaces it.
+        answer = healthz(&app).await;
+    }
+    assert_eq!(answer.0, 503, "{}", answer.1);
+    assert!(answer.1.contains("does not accept writes"), "{}", answer.1);
+
+    // Starting on it fails: at the migration or at the write probe, saying read-only.
+    let refused = match writeit_store::open(&url).await {
+        Ok(store) => store.check_writable().await.unwrap_err().to_string(),
+        Err(e) => e.to_string(),
+    };
+    println!("refused: {refused}");
+    assert!(refused.contains("read-only"), "{refused}");
+    drop(app);
+    admin(
+        &server,
+        &format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_outage_answers_503_quickly_and_recovers() {
+    let Some(server) = postgres() else {
+        return;
     };
     let name = format!("t_{}", uuid::Uuid::now_v7().simple());
     admin(&server, &format!("CREATE DATABASE \"{name}\"")).await;
