@@ -34,7 +34,11 @@ describe('validateDraft', () => {
     const url = (audioUrl: string) => validateDraft({ ...draftOf(entry), audioUrl }).audioUrl;
     expect(url('')).toBeUndefined();
     expect(url('https://example.com/a.mp3')).toBeUndefined();
-    expect(url('/audio/a.mp3')).toBeUndefined();
+    expect(url('/media/' + 'a1'.repeat(32) + '.mp3')).toBeUndefined();
+    expect(url('https://cdn.example.org:8443/a%20b.mp3?v=2#t=1')).toBeUndefined();
+    // The server's refusals (validate::audio_url): another origin in disguise, other schemes.
+    for (const bad of ['/audio/a.mp3', '//evil.test/a.mp3', '/\\evil.test/a.mp3', 'http://example.com/a.mp3', 'https://user@evil.test/a', 'https:\\\\evil.test', 'data:audio/mp3,x'])
+      expect(url(bad), bad).toEqual({ key: 'url' });
     expect(url('javascript:alert(1)')).toEqual({ key: 'url' });
     expect(url('https://example.com/a b.mp3')).toEqual({ key: 'url' });
     expect(url('https://' + 'a'.repeat(2100))).toEqual({ key: 'tooLong', max: 2048 });

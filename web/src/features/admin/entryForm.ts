@@ -87,9 +87,22 @@ export function validateDraft(draft: EntryDraft): FormErrors {
   const url = draft.audioUrl.trim();
   if (url) {
     if (length(url) > LIMITS.url) errors.audioUrl = { key: 'tooLong', max: LIMITS.url };
-    else if (!/^(https?:\/\/|\/)\S*$/.test(url)) errors.audioUrl = { key: 'url' };
+    else if (!isAudioUrl(url)) errors.audioUrl = { key: 'url' };
   }
   return errors;
+}
+
+/** writeit-core validate::audio_url's rule, the server's: a file this app serves
+ * (`/media/<sha256>.<ext>`) or an `https://` URL with a plain host; nothing a browser could
+ * resolve to another origin unexpectedly (`//host`, `/\host`, backslashes, spaces, user info). */
+export function isAudioUrl(url: string): boolean {
+  if (/[\\\s\p{Cc}]/u.test(url)) return false;
+  if (url.startsWith('/media/')) return /^\/media\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/.test(url);
+  const m = /^https:\/\/([^/?#]*)/.exec(url);
+  if (!m) return false;
+  const hostPort = m[1] ?? '';
+  const host = /^(.*):(\d+)$/.exec(hostPort)?.[1] ?? hostPort;
+  return host !== '' && host.split('.').every((l) => /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(l));
 }
 
 /** The saveEntry input of a valid draft (trimmed, blank rows dropped; no audio: null). */
