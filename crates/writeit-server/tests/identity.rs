@@ -1364,3 +1364,35 @@ async fn concurrent_sign_ins_beyond_the_hashing_bound_get_503() {
     }
     assert_eq!(c.sign_in("busy@example.com").await.0, 200);
 }
+
+/// Issue 24: an address spelt with lookalike or invisible characters is the same account, or
+/// refused with a detail naming the email.
+#[tokio::test]
+async fn lookalike_emails_make_no_second_account() {
+    let c = start().await;
+    c.sign_up("bob@example.com").await;
+    for (email, want) in [
+        ("ｂｏｂ@example.com", "EMAIL_EXISTS"),
+        ("BOB＠EXAMPLE.COM", "EMAIL_EXISTS"),
+        (
+            "b\u{200B}ob@example.com",
+            "INVALID_EMAIL : The email has invisible",
+        ),
+        (
+            "\u{202E}bob@example.com",
+            "INVALID_EMAIL : The email has invisible",
+        ),
+        ("b\u{043E}b@example.com", "INVALID_EMAIL : The email mixes"),
+        ("bob@ex\u{0430}mple.com", "INVALID_EMAIL : The email mixes"),
+    ] {
+        let (s, v) = c
+            .post(
+                "accounts:signUp",
+                json!({"email": email, "password": PASSWORD}),
+            )
+            .await;
+        assert_eq!(s, 400, "{email:?}: {v}");
+        assert!(err(&v).starts_with(want), "{email:?}: {v}");
+    }
+    assert_eq!(c.sign_in("ＢＯＢ@example.com").await.0, 200);
+}

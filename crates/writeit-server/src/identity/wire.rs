@@ -39,13 +39,29 @@ pub fn required<'a>(value: &'a Option<String>, code: &str) -> Result<&'a str, Id
     }
 }
 
-/// A normalised (trimmed, lower-cased) email address, or `code` when it is not one.
+/// A normalised email address (trimmed, NFKC, lower-cased, an internationalised domain in its
+/// one Unicode spelling), or `invalid` (with a detail after ` : `) when it is not one, or is
+/// one that could pass for another: invisible or direction-control characters anywhere, a domain
+/// that is not valid IDNA, or a part mixing Latin with Cyrillic or Greek letters.
 pub fn email(value: Option<&str>, missing: &str, invalid: &str) -> Result<String, IdError> {
+    use unicode_normalization::UnicodeNormalization;
     let raw = value.map(str::trim).unwrap_or("");
     if raw.is_empty() {
         return Err(IdError::bad(missing));
     }
-    let e = raw.to_lowercase();
+    let refuse = |why: &str| IdError::bad(format!("{invalid} : {why}"));
+    // Before NFKC, which would drop some of them silently.
+    if raw.chars().any(invisible) {
+        return Err(refuse(
+            "The email has invisible or text-direction characters",
+        ));
+    }
+    let e = raw.nfkc().collect::<String>().to_lowercase();
+    if e.chars().any(invisible) {
+        return Err(refuse(
+            "The email has invisible or text-direction characters",
+        ));
+    }
     let valid = e.len() <= MAX_EMAIL
         && e.split('@').count() == 2
         && e.split_once('@').is_some_and(|(local, domain)| {
@@ -59,11 +75,67 @@ pub fn email(value: Option<&str>, missing: &str, invalid: &str) -> Result<String
         && !e
             .chars()
             .any(|c| c.is_whitespace() || c.is_control() || "<>()[],;:\\\"".contains(c));
-    if valid {
-        Ok(e)
-    } else {
-        Err(IdError::bad(invalid))
+    if !valid {
+        return Err(IdError::bad(invalid));
     }
+    let (local, domain) = e.split_once('@').unwrap_or_default();
+    let domain = if domain.is_ascii() && !domain.split('.').any(|l| l.starts_with("xn--")) {
+        domain.to_string()
+    } else {
+        let ascii = idna::domain_to_ascii_strict(domain)
+            .map_err(|_| refuse("The email's domain is not a valid international domain name"))?;
+        let (unicode, ok) = idna::domain_to_unicode(&ascii);
+        ok.map_err(|_| refuse("The email's domain is not a valid international domain name"))?;
+        unicode
+    };
+    if std::iter::once(local)
+        .chain(domain.split('.'))
+        .any(mixes_lookalike_scripts)
+    {
+        return Err(refuse(
+            "The email mixes Latin letters with Cyrillic or Greek ones",
+        ));
+    }
+    Ok(format!("{local}@{domain}"))
+}
+
+/// Unicode's default-ignorable code points (invisible: zero-width spaces and joiners, fillers,
+/// variation selectors, tags, …) and the bidirectional controls.
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'..='\u{1160}'
+            | '\u{17B4}'..='\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF0}'..='\u{FFF8}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E0FFF}'
+    )
+}
+
+/// Whether a part has Latin letters beside Cyrillic or Greek ones, the scripts whose letters
+/// pass for Latin ones ("pаypal" with a Cyrillic а).
+fn mixes_lookalike_scripts(part: &str) -> bool {
+    let latin = part.chars().any(|c| {
+        c.is_ascii_alphabetic() || ('\u{00C0}'..='\u{024F}').contains(&c) && c.is_alphabetic()
+    });
+    let lookalike = part.chars().any(|c| {
+        ('\u{0370}'..='\u{03FF}').contains(&c)
+            || ('\u{1F00}'..='\u{1FFF}').contains(&c)
+            || ('\u{0400}'..='\u{052F}').contains(&c)
+    });
+    latin && lookalike
 }
 
 /// A display name within limits: `None` when absent, `INVALID_DISPLAY_NAME` when too long.
@@ -92,6 +164,52 @@ mod tests {
         }
         assert_eq!(ok("").unwrap_err().message, "MISSING_EMAIL");
         assert!(ok(&format!("{}@b.c", "a".repeat(65))).is_err());
+        // Issue 24: lookalikes of an address are that address, or refused.
+        assert_eq!(
+            ok("ＢＯＢ＠ｅｘａｍｐｌｅ．ｃｏｍ").unwrap(),
+            "bob@example.com"
+        );
+        for invisible in [
+            "b\u{200B}ob@example.com",
+            "bob@exam\u{200D}ple.com",
+            "\u{202E}bob@example.com",
+            "bob\u{2066}@example.com",
+            "bob@example.com\u{FEFF}",
+            "b\u{00AD}ob@example.com",
+        ] {
+            let m = ok(invisible).unwrap_err().message;
+            assert!(
+                m.starts_with("INVALID_EMAIL : ") && m.contains("invisible"),
+                "{invisible:?}: {m}"
+            );
+        }
+        for mixed in [
+            "b\u{043E}b@example.com",
+            "bob@ex\u{0430}mple.com",
+            "bob@\u{03BF}k.com",
+        ] {
+            let m = ok(mixed).unwrap_err().message;
+            assert!(m.contains("Cyrillic or Greek"), "{mixed:?}: {m}");
+        }
+        assert!(ok("bob@xn--zz.com").unwrap_err().message.contains("domain"));
+        assert!(ok("bob@b\u{00FC}cher.de").is_ok());
+        assert_eq!(
+            ok("bob@xn--bcher-kva.de").unwrap(),
+            ok("bob@B\u{00DC}CHER.de").unwrap()
+        );
+        assert_eq!(ok("иван@пример.рф").unwrap(), "иван@пример.рф");
+        assert_eq!(
+            email(
+                Some("a\u{200B}@b.co"),
+                "MISSING_NEW_EMAIL",
+                "INVALID_NEW_EMAIL"
+            )
+            .unwrap_err()
+            .message
+            .split(" : ")
+            .next(),
+            Some("INVALID_NEW_EMAIL")
+        );
         assert!(parse::<serde_json::Value>(b"{")
             .unwrap_err()
             .message
