@@ -1396,3 +1396,22 @@ async fn lookalike_emails_make_no_second_account() {
     }
     assert_eq!(c.sign_in("ＢＯＢ@example.com").await.0, 200);
 }
+
+/// Issue 24: passwords long enough but guessed at once are WEAK_PASSWORD, with the reason.
+#[tokio::test]
+async fn easy_passwords_are_weak() {
+    let c = start().await;
+    for pw in ["aaaaaaaa", "abcdefgh", "        "] {
+        let (s, v) = c
+            .post(
+                "accounts:signUp",
+                json!({"email": "weak@example.com", "password": pw}),
+            )
+            .await;
+        assert_eq!(s, 400);
+        assert!(
+            err(&v).starts_with("WEAK_PASSWORD : Password is too easy to guess"),
+            "{pw:?}: {v}"
+        );
+    }
+}
