@@ -1415,3 +1415,56 @@ async fn easy_passwords_are_weak() {
         );
     }
 }
+
+/// Issue 24: a password-reset request takes as long whether or not the account exists (the
+/// lookup and the code are made after the answer). Medians of alternating requests, on a
+/// multi-threaded runtime as `writeit serve` has (on one thread the after-answer work would
+/// delay the answer's write).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reset_request_takes_as_long_for_an_unknown_address() {
+    let c = start_with(|config| {
+        config.limits.mails_per_account = 10_000;
+        config.limits.per_address = 10_000;
+    })
+    .await;
+    c.sign_up("known@example.com").await;
+    let url = format!("{}/identity/v1/accounts:sendOobCode", c.server.url());
+    let time = |email: &'static str| {
+        let req = c
+            .http
+            .post(&url)
+            .json(&json!({"requestType": "PASSWORD_RESET", "email": email}));
+        async move {
+            let t = std::time::Instant::now();
+            let res = req.send().await.unwrap();
+            assert_eq!(res.status(), 200);
+            res.bytes().await.unwrap();
+            t.elapsed().as_secs_f64() * 1000.0
+        }
+    };
+    for _ in 0..10 {
+        time("known@example.com").await;
+        time("unknown@example.com").await;
+    }
+    let (mut known, mut unknown) = (Vec::new(), Vec::new());
+    // Each first half the time, so neither follows the other's after-answer work.
+    for i in 0..100 {
+        if i % 2 == 0 {
+            known.push(time("known@example.com").await);
+            unknown.push(time("unknown@example.com").await);
+        } else {
+            unknown.push(time("unknown@example.com").await);
+            known.push(time("known@example.com").await);
+        }
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (k, u) = (median(&mut known), median(&mut unknown));
+    eprintln!("reset request medians: existing {k:.3} ms, unknown {u:.3} ms");
+    assert!(
+        (k - u).abs() < 0.1 + 0.1 * u,
+        "existing {k:.3} ms, unknown {u:.3} ms"
+    );
+}

@@ -125,6 +125,25 @@ async fn send_code(
     Ok(())
 }
 
+/// The PASSWORD_RESET or EMAIL_SIGNIN code for `email`, made and mailed when there is one to make.
+async fn code_for_address(
+    state: &AppState,
+    kind: &str,
+    email: &str,
+    next: Option<String>,
+) -> Result<(), IdError> {
+    let account = state.store.account_by_email(email).await?;
+    match (kind, account) {
+        (_, Some(a)) if a.disabled => Ok(()),
+        ("PASSWORD_RESET", Some(a)) => {
+            send_code(state, kind, Some(a.id), email, String::new(), next).await
+        }
+        ("PASSWORD_RESET", None) => Ok(()),
+        // An email link also signs up: the code is made whether or not the account exists.
+        (_, a) => send_code(state, kind, a.map(|a| a.id), email, String::new(), next).await,
+    }
+}
+
 /// `accounts:sendOobCode`.
 pub async fn send_oob_code(State(state): State<AppState>, addr: ClientAddr, body: Bytes) -> Answer {
     let req: SendOobCodeRequest = wire::parse(&body)?;
@@ -144,19 +163,14 @@ pub async fn send_oob_code(State(state): State<AppState>, addr: ClientAddr, body
         "PASSWORD_RESET" | "EMAIL_SIGNIN" => {
             let email = wire::email(req.email.as_deref(), "MISSING_EMAIL", "INVALID_EMAIL")?;
             limits::mail(&state, &email).await?;
-            let account = state.store.account_by_email(&email).await?;
-            match (kind.as_str(), account) {
-                (_, Some(a)) if a.disabled => {}
-                ("PASSWORD_RESET", Some(a)) => {
-                    send_code(&state, &kind, Some(a.id), &email, String::new(), next).await?
-                }
-                ("PASSWORD_RESET", None) => {}
-                // An email link also signs up: the code is made whether or not the account exists.
-                (_, a) => {
-                    send_code(&state, &kind, a.map(|a| a.id), &email, String::new(), next).await?
-                }
-            }
-            Ok(answer(&email))
+            // The account is looked up and its code stored after the answer, so the answer takes
+            // as long whether or not an account has this address (it told by ~0.25 ms before).
+            let (state, answered) = (state.clone(), answer(&email));
+            tokio::spawn(async move {
+                // Failures are logged where they are made (IdError::internal).
+                let _ = code_for_address(&state, &kind, &email, next).await;
+            });
+            Ok(answered)
         }
         "VERIFY_EMAIL" => {
             let account = signed_in(&state, &req.id_token).await?;
