@@ -1,7 +1,7 @@
 //! Passwords: the policy (8 to 128 characters, not the email, not a common password, not easy to
-//! guess by zxcvbn's estimate) and argon2id
-//! hashing with DESIGN §5's parameters, run on the blocking pool, one per core at once (each takes
-//! 19 MiB and tens of ms of one core), a few more waiting briefly, the rest answered 503 at once.
+//! guess by zxcvbn's estimate) and argon2id hashing with DESIGN §5's parameters, run on the
+//! blocking pool, one per core at once (each takes 19 MiB and tens of ms of one core), a few more
+//! waiting briefly, the rest answered 503 at once.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -105,8 +105,9 @@ async fn slot(identity: &Identity) -> Result<SemaphorePermit<'_>, IdError> {
     }
     let config = &identity.config;
     let retry = config.hash_wait.as_secs().max(1) as i64;
+    let ahead = identity.hash_waiting.fetch_add(1, Ordering::SeqCst);
     let _waiting = Waiting(&identity.hash_waiting);
-    if identity.hash_waiting.fetch_add(1, Ordering::SeqCst) >= config.hash_queue {
+    if ahead >= config.hash_queue {
         return Err(IdError::busy(retry));
     }
     match tokio::time::timeout(config.hash_wait, identity.hashing.acquire()).await {
