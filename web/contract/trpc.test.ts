@@ -40,6 +40,7 @@ const JSON_RPC_CODES: Record<ErrorCode, number> = {
   UNPROCESSABLE_CONTENT: -32022,
   TOO_MANY_REQUESTS: -32029,
   INTERNAL_SERVER_ERROR: -32603,
+  SERVICE_UNAVAILABLE: -32603,
 };
 
 type Client = TRPCClient<AppRouter>;
