@@ -31,6 +31,7 @@ bench:
 	bash bench/signin-burst.sh
 	bash bench/import.sh
 	python3 bench/soak.py
+	bash bench/syncers.sh
 	bash bench/web/run.sh
 
 fmt:

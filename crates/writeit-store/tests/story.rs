@@ -1425,7 +1425,14 @@ async fn story_users(store: SharedStore) {
 /// Writer tasks, syncer tasks, and entries each writer saves.
 const WRITERS: usize = 4;
 const SYNCERS: usize = 3;
-const PER_WRITER: usize = 100;
+/// Entries each writer saves: 100 in the suite; `make bench` (bench/syncers.sh) sets
+/// WRITEIT_STORY_PER_WRITER to run writers and syncers together for minutes.
+fn per_writer() -> usize {
+    std::env::var("WRITEIT_STORY_PER_WRITER")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100)
+}
 /// Rows per page while syncing: small, so a sync takes several pages while writes go on.
 const SYNC_PAGE: u32 = 16;
 
@@ -1444,7 +1451,7 @@ async fn story_concurrent_sync(store: SharedStore) {
             let store = store.clone();
             tokio::spawn(async move {
                 let mut saved: Vec<Entry> = Vec::new();
-                for i in 0..PER_WRITER {
+                for i in 0..per_writer() {
                     let entry = EntryAdder::new("ko")
                         .text(&format!("writer {w} entry {i}"))
                         .add(&store)
@@ -1468,7 +1475,7 @@ async fn story_concurrent_sync(store: SharedStore) {
         written.extend(writer.await.unwrap());
     }
     done.store(true, Ordering::SeqCst);
-    assert_eq!(written.len(), WRITERS * PER_WRITER);
+    assert_eq!(written.len(), WRITERS * per_writer());
 
     let server: HashMap<String, Entry> = pull_entries(&store, 0, 1000)
         .await
@@ -1537,7 +1544,7 @@ async fn story_concurrent_review_sync(store: SharedStore) {
         .map(|w| {
             let (store, user, entries) = (store.clone(), user.clone(), entries.clone());
             tokio::spawn(async move {
-                for i in 0..PER_WRITER {
+                for i in 0..per_writer() {
                     let entry = &entries[i % entries.len()];
                     // Device 1 reviews later than device 0 but uploads alongside it.
                     let at = T0 + (i as i64) * 7 * MINUTE + (w as i64) * 3 * DAY;
@@ -1561,7 +1568,7 @@ async fn story_concurrent_review_sync(store: SharedStore) {
         async move { store.query_user_reviews(&user, &page).await }
     })
     .await;
-    assert_eq!(all_reviews.len(), 2 * PER_WRITER);
+    assert_eq!(all_reviews.len(), 2 * per_writer());
     let server_cards: HashMap<String, UserCard> = pull(0, 1000, |page| {
         let (store, user) = (store.clone(), user.clone());
         async move { store.query_user_cards(&user, &page).await }
