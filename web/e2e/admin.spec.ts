@@ -64,7 +64,7 @@ test('an editor of ko edits an entry and another browser sees it after its next 
   // A problem shows next to its field, and nothing is saved meanwhile.
   await form.getByRole('textbox', { name: 'Audio URL' }).fill('javascript:alert(1)');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByText('An http(s) address or a path starting with /.')).toBeVisible();
+  await expect(form.getByText('An https:// address, or an audio file of this app (/media/…).')).toBeVisible();
   await form.getByRole('textbox', { name: 'Audio URL' }).fill('');
   await field.fill(reading);
   await form.getByRole('button', { name: 'Save' }).click();
