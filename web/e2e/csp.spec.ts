@@ -104,8 +104,11 @@ for (const { locale, scheme } of CASES) {
     // Right-to-left pages are not kept (their style cache is not saved), but the script still runs.
     const rtl = locale === 'he';
     if (!rtl) {
+      // A browsing page is kept once it has been up a second with no sync running: the walk above
+      // moves on sooner, and the admin's sign-in forgot the guest's copies, so stay on one.
+      await goInApp(page, '/decks');
       await expect
-        .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('pageSnapshots') ?? '[]') as { path: string }[]).length), { timeout: 15_000 })
+        .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('pageSnapshots') ?? '[]') as { path: string }[]).length), { timeout: 30_000 })
         .toBeGreaterThan(0);
     }
     for (const route of ['/decks', '/home', `/decks/${ids.deck}`, '/admin/ko/entries']) {
