@@ -116,7 +116,9 @@ pub fn app_with_origins(state: AppState, web_dir: Option<PathBuf>, origins: &[&s
             .quality(CompressionLevel::Precise(4))
             .compress_when(predicate),
     );
-    crate::security::layer(api, csp).layer(TraceLayer::new_for_http())
+    crate::security::layer(api, csp)
+        .layer(axum::middleware::map_request(crate::drain::wrap))
+        .layer(TraceLayer::new_for_http())
 }
 
 /// `/healthz`: 200 when the database answers and accepts writes (a write rolled back), 503

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod catalogue;
 pub mod characters_import;
 pub mod clock;
+pub mod drain;
 pub mod identity;
 pub mod import;
 pub mod rpc;

@@ -577,61 +577,99 @@ async fn an_unknown_procedure_in_a_batch_fails_alone() {
     );
 }
 
-/// A client sending a body far over the limit, as a plain TCP client does (no `Expect`), reads the
-/// 413 answer, its upload not cut by a reset; a streamed one (no Content-Length) too.
+/// A client uploading a body that is refused (too large, wrong type, not allowed), as a plain TCP
+/// client does (no `Expect`), reads the answer, its upload not cut by a reset, on every entry
+/// point; a streamed body (no Content-Length) too.
 #[tokio::test]
-async fn a_huge_body_gets_its_413_answer_before_the_connection_closes() {
+async fn a_refused_upload_gets_its_answer_before_the_connection_closes() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let c = start().await;
+    let admin = c.bearer("admin", Role::Admin, &[]);
     const SIZE: usize = 20 * 1024 * 1024;
-    for chunked in [false, true] {
-        let mut tcp = tokio::net::TcpStream::connect(c.server.addr).await.unwrap();
-        let length = if chunked {
-            "transfer-encoding: chunked".to_string()
-        } else {
-            format!("content-length: {SIZE}")
-        };
-        let head = format!(
-            "POST /api/trpc/saveDeck HTTP/1.1\r\nhost: {}\r\ncontent-type: application/json\r\n\
-             {length}\r\nconnection: close\r\n\r\n",
-            c.server.addr
-        );
-        let (mut rx, mut tx) = tcp.split();
-        let send = async {
-            tx.write_all(head.as_bytes()).await?;
-            let chunk = vec![b' '; 64 * 1024];
-            for _ in 0..SIZE / chunk.len() {
-                if chunked {
-                    tx.write_all(format!("{:x}\r\n", chunk.len()).as_bytes())
-                        .await?;
-                    tx.write_all(&chunk).await?;
-                    tx.write_all(b"\r\n").await?;
-                } else {
-                    tx.write_all(&chunk).await?;
+    // The answer each gets (an import streams its progress, so its refusal may follow a 200).
+    let too_large = "PAYLOAD_TOO_LARGE";
+    let cases: [(&str, &str, &str, &str, usize); 5] = [
+        (
+            "/api/trpc/saveDeck",
+            "application/json",
+            "",
+            too_large,
+            SIZE,
+        ),
+        ("/api/trpc/saveDeck", "text/plain", "", "HTTP/1.1 415", SIZE),
+        (
+            "/identity/v1/accounts:signUp",
+            "application/json",
+            "",
+            "HTTP/1.1 413",
+            SIZE,
+        ),
+        (
+            "/api/import/entries?languageCode=ko&title=x",
+            "text/csv",
+            "",
+            "HTTP/1.1 401",
+            SIZE,
+        ),
+        (
+            "/api/import/entries?languageCode=ko&title=x",
+            "text/csv",
+            &admin,
+            too_large,
+            writeit_server::import::FILE_BYTES_MAX + 1024 * 1024,
+        ),
+    ];
+    for (path, ct, auth, expected, size) in cases {
+        for chunked in [false, true] {
+            let case = format!("{path} {ct} chunked {chunked}");
+            let mut tcp = tokio::net::TcpStream::connect(c.server.addr).await.unwrap();
+            let length = if chunked {
+                "transfer-encoding: chunked".to_string()
+            } else {
+                format!("content-length: {size}")
+            };
+            let auth = if auth.is_empty() {
+                String::new()
+            } else {
+                format!("authorization: {auth}\r\n")
+            };
+            let head = format!(
+                "POST {path} HTTP/1.1\r\nhost: {}\r\ncontent-type: {ct}\r\n{auth}\
+                 {length}\r\nconnection: close\r\n\r\n",
+                c.server.addr
+            );
+            let (mut rx, mut tx) = tcp.split();
+            let send = async {
+                tx.write_all(head.as_bytes()).await?;
+                let chunk = vec![b' '; 64 * 1024];
+                for _ in 0..size.div_ceil(chunk.len()) {
+                    if chunked {
+                        tx.write_all(format!("{:x}\r\n", chunk.len()).as_bytes())
+                            .await?;
+                        tx.write_all(&chunk).await?;
+                        tx.write_all(b"\r\n").await?;
+                    } else {
+                        tx.write_all(&chunk).await?;
+                    }
                 }
-            }
-            if chunked {
-                tx.write_all(b"0\r\n\r\n").await?;
-            }
-            tx.flush().await
-        };
-        let mut answer = Vec::new();
-        let (sent, read) = tokio::time::timeout(std::time::Duration::from_secs(60), async {
-            tokio::join!(send, rx.read_to_end(&mut answer))
-        })
-        .await
-        .expect("answered within a minute");
-        let text = String::from_utf8_lossy(&answer);
-        assert!(
-            sent.is_ok(),
-            "chunked {chunked}: upload cut: {sent:?}; got {text}"
-        );
-        assert!(read.is_ok(), "chunked {chunked}: {read:?}; got {text}");
-        assert!(
-            text.starts_with("HTTP/1.1 413"),
-            "chunked {chunked}: {text}"
-        );
-        assert!(text.contains("PAYLOAD_TOO_LARGE"), "{text}");
+                if chunked {
+                    tx.write_all(b"0\r\n\r\n").await?;
+                }
+                tx.flush().await
+            };
+            let mut answer = Vec::new();
+            // The upload first, then the answer: a client that reads only once it has sent.
+            let (sent, read) = tokio::time::timeout(std::time::Duration::from_secs(60), async {
+                let sent = send.await;
+                (sent, rx.read_to_end(&mut answer).await)
+            })
+            .await
+            .expect("answered within a minute");
+            let text = String::from_utf8_lossy(&answer);
+            assert!(sent.is_ok(), "{case}: upload cut: {sent:?}; got {text}");
+            assert!(read.is_ok(), "{case}: {read:?}; got {text}");
+            assert!(text.contains(expected), "{case}: {text}");
+        }
     }
 }
 

@@ -115,25 +115,15 @@ async fn curator(
     Ok(caller)
 }
 
-/// Bytes past the limit an oversized body may declare and still be read (and dropped) before
-/// the 413, so a client mid-upload gets the answer rather than a broken pipe; larger ones are
-/// answered at once and the connection dropped.
-const DRAIN_EXTRA: usize = 8 * 1024 * 1024;
-
-/// Refuses a body whose declared length is over the limit, before reading it.
-async fn check_length(headers: &HeaderMap, body: Body) -> Result<Body, RpcError> {
+/// Refuses a body whose declared length is over the limit, before reading it (crate::drain
+/// reads it to its end, so the client gets the 413).
+fn check_length(headers: &HeaderMap, body: Body) -> Result<Body, RpcError> {
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<usize>().ok());
     match declared {
-        Some(n) if n > FILE_BYTES_MAX => {
-            if n <= FILE_BYTES_MAX + DRAIN_EXTRA {
-                let mut stream = body.into_data_stream();
-                while let Some(Ok(_)) = stream.next().await {}
-            }
-            Err(super::too_large())
-        }
+        Some(n) if n > FILE_BYTES_MAX => Err(super::too_large()),
         _ => Ok(body),
     }
 }
@@ -256,7 +246,7 @@ async fn preview_inner(
     headers: &HeaderMap,
     body: Body,
 ) -> Result<super::Preview, RpcError> {
-    let body = check_length(headers, body).await?;
+    let body = check_length(headers, body)?;
     let seen = Arc::new(AtomicUsize::new(0));
     let (head, chunks) = peek_body(body, seen.clone()).await?;
     let format = Format::detect(
@@ -339,7 +329,7 @@ async fn import(
     let Some(slot) = import_slot(&state) else {
         return busy();
     };
-    let body = match check_length(&headers, body).await {
+    let body = match check_length(&headers, body) {
         Ok(b) => b,
         Err(e) => return error_response(&e),
     };

@@ -176,13 +176,6 @@ fn decode(s: &str) -> String {
         .into_owned()
 }
 
-/// Bytes of an oversized body still read (and dropped) after answering 413, and for how long, so
-/// a client that is mid-upload gets the answer instead of a reset: closing a connection with
-/// unread data makes the kernel send a reset, which a client still sending sees before it ever
-/// reads the answer. Past these the connection is dropped.
-const DRAIN_MAX: usize = 64 * 1024 * 1024;
-const DRAIN_TIME: std::time::Duration = std::time::Duration::from_secs(30);
-
 async fn read_body(headers: &HeaderMap, body: Body) -> Result<bytes::Bytes, RpcError> {
     use futures::StreamExt;
     let too_large = || {
@@ -196,17 +189,11 @@ async fn read_body(headers: &HeaderMap, body: Body) -> Result<bytes::Bytes, RpcE
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    let mut stream = body.into_data_stream();
+    // A refused body is read to its end by crate::drain, so the client gets the 413.
     if declared.is_some_and(|n| n > BODY_BYTES_MAX as u64) {
-        // A client that asked to go ahead first (`Expect: 100-continue`) sends nothing now.
-        let waits = headers
-            .get(header::EXPECT)
-            .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
-        if !waits {
-            drain(stream, 0);
-        }
         return Err(too_large());
     }
+    let mut stream = body.into_data_stream();
     let mut buf = bytes::BytesMut::new();
     while let Some(chunk) = stream.next().await {
         let chunk = chunk.map_err(|e| {
@@ -220,26 +207,11 @@ async fn read_body(headers: &HeaderMap, body: Body) -> Result<bytes::Bytes, RpcE
             }
         })?;
         if buf.len() + chunk.len() > BODY_BYTES_MAX {
-            drain(stream, buf.len() + chunk.len());
             return Err(too_large());
         }
         buf.extend_from_slice(&chunk);
     }
     Ok(buf.freeze())
-}
-
-/// Reads the rest of a refused body in the background while the 413 goes out (the connection
-/// serves the answer and keeps reading the request), within DRAIN_MAX and DRAIN_TIME.
-fn drain(mut stream: axum::body::BodyDataStream, mut seen: usize) {
-    use futures::StreamExt;
-    tokio::spawn(tokio::time::timeout(DRAIN_TIME, async move {
-        while let Some(Ok(chunk)) = stream.next().await {
-            seen += chunk.len();
-            if seen > DRAIN_MAX {
-                break;
-            }
-        }
-    }));
 }
 
 /// Splits the request input into one input per call: `{"0": …, "1": …}` when batched.
