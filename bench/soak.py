@@ -4,7 +4,9 @@ memory sampled all along.
 
 Eight client threads on loopback for BENCH_SOAK_SECS (default 600) seconds: delta sync queries
 (getServerTime, a page of entries, the caller's reviews and cards), saveUserReview with a fresh
-id, and about one sign-in (argon2id) a second across all threads. Counts every answer by status;
+id, and one sign-in (argon2id) a second across all threads. Each thread is one client address
+(X-Forwarded-For, the server started as behind a proxy), so the per-address sign-in limit sees
+eight clients at 75 sign-ins in ten minutes each, under its 100, as real users would be. Counts every answer by status;
 samples the server's resident memory (VmRSS) every 2 s. Prints figures and never fails on them.
 
 Usage: bench/soak.py [BIN]  (default target/release/writeit; the server is started here, on a
@@ -39,10 +41,11 @@ def rss_mib(pid):
     return 0.0
 
 
-def call(url, body=None, token=None, timeout=30):
+def call(url, body=None, token=None, timeout=30, client=0):
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(url, data=data, method="POST" if data else "GET")
     req.add_header("content-type", "application/json")
+    req.add_header("x-forwarded-for", f"10.0.0.{client}")
     if token:
         req.add_header("authorization", f"Bearer {token}")
     try:
@@ -73,7 +76,7 @@ def main():
     data = tempfile.mkdtemp(prefix="writeit-soak-")
     server = subprocess.Popen(
         [BIN, "serve", "--addr", "127.0.0.1:0", "--data-dir", data, "--web-dir", "/nonexistent",
-         "--starter-dir", os.path.join(ROOT, "data/starter")],
+         "--starter-dir", os.path.join(ROOT, "data/starter"), "--trust-forwarded-for"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         env={**os.environ, "RUST_LOG": "error"},
     )
@@ -86,9 +89,10 @@ def main():
         for i in range(THREADS * 2):
             email = f"soak-{i}-{uuid.uuid4().hex[:8]}@example.com"
             status, answer = call(f"{url}/identity/v1/accounts:signUp",
-                                  {"email": email, "password": PASSWORD, "returnSecureToken": True})
+                                  {"email": email, "password": PASSWORD, "returnSecureToken": True}, client=i)
             users.append({"email": email, "token": answer["idToken"]})
         counts = {}
+        sign_ins = {}
         lock = threading.Lock()
         stop = time.time() + SECS
 
@@ -100,22 +104,27 @@ def main():
             rng = random.Random(n)
             user = users[n]
             page = urllib.parse.quote('{"offset":0,"limit":100}')
+            next_sign_in = time.time() + rng.random() * THREADS
             while time.time() < stop:
                 roll = rng.random()
-                if roll < 0.55:
+                if time.time() >= next_sign_in:
+                    next_sign_in += THREADS
+                    status, _ = call(f"{url}/identity/v1/accounts:signInWithPassword",
+                                     {"email": user["email"], "password": PASSWORD, "returnSecureToken": True},
+                                     client=n)
+                    count(status)
+                    with lock:
+                        sign_ins[status] = sign_ins.get(status, 0) + 1
+                elif roll < 0.55:
                     for proc in ("getServerTime", "queryEntries", "queryUserReviews", "queryUserCards"):
                         q = "" if proc == "getServerTime" else f"?input={page}"
                         count(call(f"{url}/api/trpc/{proc}{q}", token=user["token"])[0])
-                elif roll < 0.995:
+                else:
                     entry = rng.choice(entry_ids)
                     review = {"id": uuid7(), "entryId": entry, "kind": "reading", "rating": rng.randint(1, 4),
                               "reviewedAt": int(time.time() * 1000), "durationMs": rng.randint(300, 9000),
                               "cardId": cards[entry]}
                     count(call(f"{url}/api/trpc/saveUserReview", review, user["token"])[0])
-                else:
-                    status, _ = call(f"{url}/identity/v1/accounts:signInWithPassword",
-                                     {"email": user["email"], "password": PASSWORD, "returnSecureToken": True})
-                    count(status)
 
         cards = {e: card_id(e, "reading") for e in entry_ids}
         samples = [(0.0, rss_mib(server.pid))]
@@ -129,7 +138,8 @@ def main():
         total = sum(counts.values())
         errors = {k: v for k, v in counts.items() if k != 200}
         mid = min(samples, key=lambda s: abs(s[0] - SECS / 2))[1]
-        print(f"  answers by status: {dict(sorted(counts.items(), key=str))}")
+        print(f"  answers by status: {dict(sorted(counts.items(), key=str))}; "
+              f"sign-ins by status: {dict(sorted(sign_ins.items(), key=str))}")
         print(f"RESULT soak, {SECS:.0f} s mixed load ({THREADS} clients: sync queries, saves, sign-ins): "
               f"{total} requests ({total / SECS:.0f}/s), not 200: {sum(errors.values())} "
               f"(5xx {sum(v for k, v in errors.items() if isinstance(k, int) and k >= 500)}); "
