@@ -927,7 +927,8 @@ async fn disabled_accounts_roles_from_the_database_and_delete() {
     let up = c.sign_up("lee@example.com").await;
     let out = c
         .users(UsersCommand::GrantEditor {
-            email: "LEE@example.com".into(),
+            // Fullwidth and upper case: normalised as sign-up stored it.
+            email: "ＬＥＥ@example.com".into(),
             languages: vec!["ko".into()],
         })
         .await;

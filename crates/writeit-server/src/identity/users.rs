@@ -41,7 +41,15 @@ fn line(a: &Account) -> String {
 }
 
 async fn find(store: &dyn Store, email: &str) -> anyhow::Result<Account> {
-    let email = email.trim().to_lowercase();
+    // Normalised as sign-up stores it (NFKC, lower case, one IDNA spelling), so a fullwidth or
+    // upper-case spelling typed here finds the account.
+    let email = super::wire::email(Some(email), "MISSING_EMAIL", "INVALID_EMAIL").map_err(|e| {
+        anyhow::anyhow!(
+            "'{}' is not an email address the app accepts ({})",
+            email.trim(),
+            e.message
+        )
+    })?;
     store.account_by_email(&email).await?.ok_or_else(|| {
         anyhow::anyhow!("no account has the email {email} (sign up in the app first)")
     })
