@@ -1,5 +1,5 @@
-// Synthetic strokes for the matcher's tests and benchmark, never imported by the app: seeded randomness, a smooth hand-like warp, scaling about the character's centre, and pointer-like resampling.
-import type { Point, StrokeData } from './matcher';
+// Synthetic strokes for the matcher's tests and benchmark, never imported by the app: seeded randomness, a smooth hand-like warp, scaling about the character's centre, pointer-like resampling, and the tolerance set (wobbly correct strokes, reversed ones, the next stroke drawn early) with Hanzi Writer's matcher to compare.
+import { isDot, type Point, type StrokeData } from './matcher';
 
 export type Median = readonly (readonly [number, number])[];
 
@@ -149,4 +149,129 @@ export function hanziWriterMatcher(source: string): HanziWriterMatcher {
 /** Our stroke (y down) as Hanzi Writer's user stroke (y up). */
 export function toHanziWriter(points: readonly Point[]): { points: Point[] } {
   return { points: points.map(({ x, y }) => ({ x, y: 900 - y })) };
+}
+
+/** How one imagined learner writes one character with a finger on a phone. */
+export interface Hand {
+  centre: Point;
+  /** Size about the character's centre, and where the whole character lands (box units). */
+  scale: number;
+  dx: number;
+  dy: number;
+  /** Smooth drift of the plane: amplitude (box units), frequency and phase of each axis' sine. */
+  drift: number;
+  fx: number;
+  fy: number;
+  px: number;
+  py: number;
+  /** Per-point wobble: each pointer event lands up to this far off on each axis (box units). */
+  noise: number;
+}
+
+export interface HandOptions {
+  /** Per-point wobble, as a fraction of the box (0.03: up to ±31 box units a point on each axis). */
+  noise: number;
+  /** Smooth drift amplitude, a fraction of the box. */
+  drift?: number;
+  scaleMin?: number;
+  scaleMax?: number;
+  /** Largest shift of the whole character on each axis, a fraction of the box. */
+  shift?: number;
+}
+
+/** A random hand: placement, size and drift fixed for the character, wobble drawn per point. */
+export function randomHand(
+  rand: () => number,
+  strokes: readonly StrokeData[],
+  { noise, drift = 0.02, scaleMin = 0.85, scaleMax = 1.15, shift = 0.04 }: HandOptions,
+): Hand {
+  return {
+    centre: centre(strokes),
+    scale: scaleMin + rand() * (scaleMax - scaleMin),
+    dx: (2 * rand() - 1) * shift * 1024,
+    dy: (2 * rand() - 1) * shift * 1024,
+    drift: drift * 1024,
+    fx: 0.5 + rand(),
+    fy: 0.5 + rand(),
+    px: rand() * 2 * Math.PI,
+    py: rand() * 2 * Math.PI,
+    noise: noise * 1024,
+  };
+}
+
+/** `points` (pointer events along the intended path) as `hand` writes them. */
+export function write(points: readonly Point[], hand: Hand, rand: () => number): Point[] {
+  return points.map(({ x, y }) => {
+    const wx = x + hand.drift * Math.sin((2 * Math.PI * hand.fx * y) / 1024 + hand.px) + hand.noise * (2 * rand() - 1);
+    const wy = y + hand.drift * Math.sin((2 * Math.PI * hand.fy * x) / 1024 + hand.py) + hand.noise * (2 * rand() - 1);
+    return {
+      x: hand.centre.x + hand.dx + hand.scale * (wx - hand.centre.x),
+      y: hand.centre.y + hand.dy + hand.scale * (wy - hand.centre.y),
+    };
+  });
+}
+
+/** Two strokes this close everywhere are the same stroke as far as a learner's hand can tell. */
+export const NEAR_DUPLICATE = 100;
+
+export type ToleranceKind = 'correct' | 'reversed' | 'out of order' | 'another stroke';
+export const TOLERANCE_KINDS: readonly ToleranceKind[] = ['correct', 'reversed', 'out of order', 'another stroke'];
+
+/**
+ * One stroke of the tolerance set: `points` drawn when stroke `index` of `strokes` is due. correct:
+ * that stroke by a wobbly hand; reversed: the same from its end (dots, which have no direction,
+ * left out); out of order: the next stroke instead, by the same hand (left out when it is a
+ * near-duplicate of the due one, which no matcher can tell apart); another stroke: any other stroke
+ * of the character, earlier or later, picked at random (near-duplicates left out). `before`: the hand's correct
+ * strokes 0..index-1, as the writing page passes them (`drawnSoFar`).
+ */
+export interface ToleranceCase {
+  kind: ToleranceKind;
+  character: number;
+  index: number;
+  points: Point[];
+  before: Point[][];
+}
+
+/**
+ * The tolerance set on `characters` for one wobble level: every stroke (or, with `strokesPerCharacter`,
+ * that many spread from the first to the last) as a correct, a reversed and an out-of-order stroke.
+ */
+export function toleranceSet(
+  characters: readonly (readonly StrokeData[])[],
+  rand: () => number,
+  hand: HandOptions,
+  strokesPerCharacter = Infinity,
+): ToleranceCase[] {
+  const out: ToleranceCase[] = [];
+  characters.forEach((strokes, character) => {
+    const h = randomHand(rand, strokes, hand);
+    const correct = strokes.map((s) => write(densify(s.median), h, rand));
+    const picked = pickStrokes(strokes.length, strokesPerCharacter);
+    strokes.forEach((s, index) => {
+      if (!picked.has(index)) return;
+      const before = correct.slice(0, index);
+      out.push({ kind: 'correct', character, index, points: correct[index]!, before });
+      if (!isDot(s)) out.push({ kind: 'reversed', character, index, points: write(densify(s.median).reverse(), h, rand), before });
+      const next = strokes[index + 1];
+      if (next && medianGap(next.median, s.median) >= NEAR_DUPLICATE) {
+        out.push({ kind: 'out of order', character, index, points: write(densify(next.median), h, rand), before });
+      }
+      const others = strokes.filter((o, j) => j !== index && medianGap(o.median, s.median) >= NEAR_DUPLICATE);
+      const other = others[Math.floor(rand() * others.length)];
+      if (other) out.push({ kind: 'another stroke', character, index, points: write(densify(other.median), h, rand), before });
+    });
+  });
+  return out;
+}
+
+/** `k` stroke indices spread evenly from the first to the last (all when the character has no more). */
+export function pickStrokes(count: number, k: number): Set<number> {
+  if (count <= k) return new Set(Array.from({ length: count }, (_v, i) => i));
+  return new Set(Array.from({ length: k }, (_v, j) => Math.round((j * (count - 1)) / (k - 1))));
+}
+
+/** Medians in our frame (y down) as Hanzi Writer's character data (y up: y' = 900 − y). */
+export function toHanziWriterData(strokes: readonly StrokeData[]): { strokes: string[]; medians: number[][][] } {
+  return { strokes: strokes.map(() => ''), medians: strokes.map((s) => s.median.map(([x, y]) => [x, 900 - y])) };
 }
