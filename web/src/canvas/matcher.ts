@@ -1,5 +1,5 @@
-// Judges one drawn stroke against a character's strokes (medians in the 1024 box, y down) for every script: place, direction, length and shape as Hanzi Writer's matcher does, plus order, backwards and dots; pure, dependency-free, allocation-light.
-import { frechet, normalise, resample, reverse } from './geometry';
+// Judges one drawn stroke against a character's strokes (medians in the 1024 box, y down) for every script: both curves smoothed alike (a finger's wobble taken out), then place, direction, length and shape as Hanzi Writer's matcher does, plus order, backwards and dots; pure, dependency-free, allocation-light.
+import { frechet, normalise, polylineLength, resample, reverse } from './geometry';
 
 /** A point in the character's 1024 × 1024 box, y down (the drawing surface maps pointer events into it). */
 export interface Point {
@@ -46,6 +46,21 @@ export interface MatchOptions {
 
 /** Points every stroke is resampled to (33 points, 32 equal segments). */
 const N = 33;
+/**
+ * Before it is measured, every stroke (drawn and expected alike) is resampled to SMOOTH_POINTS
+ * points along its length and smoothed with a Gaussian of SMOOTH_SIGMA points: a finger wobbles a
+ * few percent of the box from one pointer event to the next, which doubles or triples a stroke's
+ * length and bends its shape point by point, while the stroke the learner meant is the smooth
+ * curve through the wobble. Both are smoothed alike, so corners round off equally.
+ */
+const SMOOTH_POINTS = 65;
+const SMOOTH_SIGMA = 6.5;
+const KERNEL = (() => {
+  const half = Math.ceil(2 * SMOOTH_SIGMA);
+  const w = Array.from({ length: 2 * half + 1 }, (_v, k) => Math.exp(-((k - half) ** 2) / (2 * SMOOTH_SIGMA ** 2)));
+  const sum = w.reduce((a, b) => a + b, 0);
+  return Float64Array.from(w, (v) => v / sum);
+})();
 /** Chords compared for direction (N − 1 divisible by it). */
 const CHORDS = 8;
 /** A median shorter than this or within a box of this diagonal (≈ 5% of the box: Arabic and Cyrillic dots, the i's dot; a short CJK dot still has a direction) is a dot: judged by place and size only. */
@@ -84,6 +99,8 @@ const revNorm = new Float64Array(2 * N);
 const expPts = new Float64Array(2 * N);
 const expNorm = new Float64Array(2 * N);
 const row = new Float64Array(N);
+const dense = new Float64Array(2 * SMOOTH_POINTS);
+const smooth = new Float64Array(2 * SMOOTH_POINTS);
 const frameA = new Float64Array(2 * FRAME_POINTS);
 const frameB = new Float64Array(2 * FRAME_POINTS);
 
@@ -117,7 +134,7 @@ export function judgeStroke(
 
   fitFrame(opts.drawnSoFar, expected, index);
   const count = loadDrawn(drawn);
-  const lenD = resample(raw, count, drawnPts, N);
+  const lenD = smoothResample(raw, count, drawnPts);
   normalise(drawnPts, N, drawnNorm);
   reverse(drawnPts, N, revPts);
   reverse(drawnNorm, N, revNorm);
@@ -189,6 +206,39 @@ function loadDrawn(drawn: readonly Point[]): number {
   return drawn.length;
 }
 
+/**
+ * Resamples the polyline (`count` points of `src`) to SMOOTH_POINTS points, smooths it (the ends
+ * stay put: beyond them the curve is continued by point reflection, so a straight stroke stays
+ * straight to its ends), and writes it resampled to N points into `out`; returns the smoothed length.
+ */
+function smoothResample(src: Float64Array, count: number, out: Float64Array): number {
+  if (resample(src, count, dense, SMOOTH_POINTS) === 0) return resample(src, count, out, N);
+  const last = SMOOTH_POINTS - 1;
+  const half = (KERNEL.length - 1) / 2;
+  for (let i = 0; i <= last; i++) {
+    let x = 0;
+    let y = 0;
+    for (let k = -half; k <= half; k++) {
+      const w = KERNEL[k + half]!;
+      const j = i + k;
+      if (j < 0) {
+        x += w * (2 * dense[0]! - dense[-2 * j]!);
+        y += w * (2 * dense[1]! - dense[-2 * j + 1]!);
+      } else if (j > last) {
+        const m = 2 * last - j;
+        x += w * (2 * dense[2 * last]! - dense[2 * m]!);
+        y += w * (2 * dense[2 * last + 1]! - dense[2 * m + 1]!);
+      } else {
+        x += w * dense[2 * j]!;
+        y += w * dense[2 * j + 1]!;
+      }
+    }
+    smooth[2 * i] = x;
+    smooth[2 * i + 1] = y;
+  }
+  return resample(smooth, SMOOTH_POINTS, out, N);
+}
+
 /** Loads a median into `med`; returns its point count. */
 function loadMedian(stroke: StrokeData): number {
   const m = stroke.median;
@@ -244,11 +294,12 @@ function fit(
 ): Fit {
   const count = loadMedian(stroke);
   if (count === 0) return { pass: false, cost: Infinity, score: 0 };
-  const lenE = resample(med, count, expPts, N);
+  const lenE = smoothResample(med, count, expPts);
   const tolerance = placeTolerance(lenE);
   const tol = tolerance * leniency;
 
-  if (lenE < DOT_LENGTH || extent(stroke.median) < DOT_LENGTH) {
+  // As isDot decides, on the median as authored (smoothing shortens it a little).
+  if (polylineLength(med, count) < DOT_LENGTH || extent(stroke.median) < DOT_LENGTH) {
     // A dot: where its centre is, and that what was drawn is dot-sized; direction means nothing.
     let cx = 0;
     let cy = 0;
