@@ -1,5 +1,5 @@
 // Synthetic strokes for the matcher's tests and benchmark, never imported by the app: seeded randomness, a smooth hand-like warp, scaling about the character's centre, pointer-like resampling, and the tolerance set (wobbly correct strokes, reversed ones, the next stroke drawn early) with Hanzi Writer's matcher to compare.
-import { isDot, type Point, type StrokeData } from './matcher';
+import { isDot, judgeStroke, type Point, type StrokeData } from './matcher';
 
 export type Median = readonly (readonly [number, number])[];
 
@@ -274,4 +274,66 @@ export function pickStrokes(count: number, k: number): Set<number> {
 /** Medians in our frame (y down) as Hanzi Writer's character data (y up: y' = 900 − y). */
 export function toHanziWriterData(strokes: readonly StrokeData[]): { strokes: string[]; medians: number[][][] } {
   return { strokes: strokes.map(() => ''), medians: strokes.map((s) => s.median.map(([x, y]) => [x, 900 - y])) };
+}
+
+/** Per-point wobble levels of the tolerance figures, a fraction of the box: 0 (drift, scale and shift only) to 5%. */
+export const WOBBLE_LEVELS = [0, 0.01, 0.02, 0.03, 0.04, 0.05];
+
+/** Accepted strokes of one kind at one level: ours alone (as Hanzi Writer judges), ours in context (with the strokes before, as the writing page judges), and Hanzi Writer's. */
+export interface ToleranceCount {
+  n: number;
+  ours: number;
+  context: number;
+  theirs: number;
+}
+
+/** Per group of characters, per wobble level, per kind. */
+export type ToleranceFigures = Map<string, Map<number, Map<ToleranceKind, ToleranceCount>>>;
+
+/**
+ * Runs our matcher and Hanzi Writer's (its quiz defaults: outline shown, leniency 1) over the
+ * tolerance set of every group at every level (seeded per level), `strokesPerCharacter` strokes a character.
+ */
+export function toleranceFigures(
+  groups: readonly (readonly [string, readonly (readonly StrokeData[])[]])[],
+  hw: HanziWriterMatcher,
+  strokesPerCharacter: number,
+  levels: readonly number[] = WOBBLE_LEVELS,
+): ToleranceFigures {
+  const figures: ToleranceFigures = new Map();
+  for (const [group, list] of groups) {
+    const hwChars = list.map((strokes, i) => hw.parseCharData(String(i), toHanziWriterData(strokes)));
+    const byLevel = new Map<number, Map<ToleranceKind, ToleranceCount>>();
+    figures.set(group, byLevel);
+    levels.forEach((noise, l) => {
+      const counts = new Map(TOLERANCE_KINDS.map((k) => [k, { n: 0, ours: 0, context: 0, theirs: 0 }]));
+      byLevel.set(noise, counts);
+      for (const c of toleranceSet(list, seeded(2500 + l), { noise }, strokesPerCharacter)) {
+        const strokes = list[c.character]!;
+        const t = counts.get(c.kind)!;
+        t.n++;
+        if (judgeStroke(c.points, strokes, c.index).verdict === 'accepted') t.ours++;
+        if (judgeStroke(c.points, strokes, c.index, { drawnSoFar: c.before }).verdict === 'accepted') t.context++;
+        if (hw.strokeMatches(toHanziWriter(c.points), hwChars[c.character], c.index, { isOutlineVisible: true }).isMatch) t.theirs++;
+      }
+    });
+  }
+  return figures;
+}
+
+/** The figures as lines: correct strokes accepted, wrong ones refused; ours alone / ours in context / Hanzi Writer's. */
+export function formatToleranceFigures(figures: ToleranceFigures): string {
+  const pct = (k: number, n: number) => (n === 0 ? '—' : `${((100 * k) / n).toFixed(1)}%`);
+  const lines = ['tolerance set: correct strokes accepted, wrong ones refused; ours alone / ours in context / Hanzi Writer'];
+  for (const [group, byLevel] of figures) {
+    lines.push(`  ${group}`);
+    for (const [noise, counts] of byLevel) {
+      const cells = [...counts].map(([kind, t]) => {
+        const f = kind === 'correct' ? (k: number) => pct(k, t.n) : (k: number) => pct(t.n - k, t.n);
+        return `${kind} ${f(t.ours)}/${f(t.context)}/${f(t.theirs)} (n ${t.n})`;
+      });
+      lines.push(`    wobble ${(noise * 100).toFixed(0)}%: ${cells.join('; ')}`);
+    }
+  }
+  return lines.join('\n');
 }
