@@ -9,7 +9,13 @@
 // mean taken (Chromium's clock is coarsened to 0.1 ms), after a warm-up pass; p50/p95/max are over
 // strokes.
 //
-//   node bench/web/matcher.mjs          (BENCH_MATCHER_BROWSER=0 skips Chromium)
+// Then the tolerance figures of src/canvas/matcher.tolerance.test.ts on the same Chinese characters
+// and the ru, en and Korean jamo starter sets: at per-point wobble 0–5% of the box (with drift, scale
+// and shift), wobbly correct strokes accepted and reversed, out-of-order and other strokes refused,
+// by ours (alone and with the strokes before) and by Hanzi Writer's, 4 strokes a character.
+//
+//   node bench/web/matcher.mjs          (BENCH_MATCHER_BROWSER=0 skips Chromium,
+//                                        BENCH_MATCHER_TOLERANCE=0 the tolerance figures)
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -126,6 +132,22 @@ async function main() {
       console.log(`(!) Chromium figures skipped: ${e.message.split('\n')[0]}`);
     }
   }
+  let tolerance = '';
+  if (process.env.BENCH_MATCHER_TOLERANCE !== '0') {
+    const letters = ['ru', 'en', 'ko-jamo'].flatMap((name) =>
+      JSON.parse(readFileSync(join(setsDir, `${name}.json`), 'utf8')).characters.map((c) => c.strokes.map((s) => ({ median: s.median }))),
+    );
+    const chinese = hanzi.map((c) => c.medians.map((m) => ({ median: m.map(([x, y]) => [x, 900 - y]) })));
+    const figures = syn.toleranceFigures([[`Chinese: ${hanziSource}`, chinese], ['letters: ru, en, Korean jamo starter sets', letters]], hw, 4);
+    console.log(syn.formatToleranceFigures(figures));
+    const at = (group, kind) => figures.get(group).get(0.03).get(kind);
+    const zh = (kind) => at(`Chinese: ${hanziSource}`, kind);
+    const p = (k, n) => `${((100 * k) / n).toFixed(1)}%`;
+    tolerance =
+      `RESULT matcher tolerance, Chinese at 3% wobble: correct accepted ours ${p(zh('correct').ours, zh('correct').n)} ` +
+      `vs Hanzi Writer ${p(zh('correct').theirs, zh('correct').n)}; reversed refused ${p(zh('reversed').n - zh('reversed').ours, zh('reversed').n)}, ` +
+      `out of order refused ${p(zh('out of order').n - zh('out of order').ours, zh('out of order').n)} (targets: >= theirs - 2 points, >= 99%, >= 99%)`;
+  }
   const ms = (x) => `${x.toFixed(3)} ms`;
   console.log(
     `RESULT stroke matcher per stroke p95: Node ${ms(nodeAll.p95)} (${nodeAll.n} strokes, 9 scripts + Chinese), ` +
@@ -133,6 +155,7 @@ async function main() {
       (browser ? `; Chromium ${ms(browser.all.p95)}, Chinese ${ms(browser.hz.p95)} vs Hanzi Writer ${ms(browser.hw.p95)}` : '') +
       ' (target <= 1 ms)',
   );
+  if (tolerance) console.log(tolerance);
 }
 
 function stats(xs) {

@@ -96,8 +96,6 @@ const drawnPts = new Float64Array(2 * N);
 const drawnNorm = new Float64Array(2 * N);
 const revPts = new Float64Array(2 * N);
 const revNorm = new Float64Array(2 * N);
-const expPts = new Float64Array(2 * N);
-const expNorm = new Float64Array(2 * N);
 const row = new Float64Array(N);
 const dense = new Float64Array(2 * SMOOTH_POINTS);
 const smooth = new Float64Array(2 * SMOOTH_POINTS);
@@ -108,6 +106,37 @@ const frameB = new Float64Array(2 * FRAME_POINTS);
 let frameS = 1;
 let frameTx = 0;
 let frameTy = 0;
+
+/** A median as the matcher compares it: smoothed and resampled to N points, normalised, its smoothed length, whether it is a dot. */
+interface Expected {
+  pts: Float64Array;
+  norm: Float64Array;
+  len: number;
+  dot: boolean;
+}
+
+/**
+ * Expected strokes by median, worked out once: a character's medians are judged against again and
+ * again (every stroke drawn is compared with all of them). Medians are never changed in place
+ * (the character editor makes new ones), so the array itself is the key.
+ */
+const expectedCache = new WeakMap<StrokeData['median'], Expected>();
+
+function expectedOf(stroke: StrokeData): Expected | null {
+  const cached = expectedCache.get(stroke.median);
+  if (cached) return cached;
+  const count = loadMedian(stroke);
+  if (count === 0) return null;
+  const pts = new Float64Array(2 * N);
+  const norm = new Float64Array(2 * N);
+  const len = smoothResample(med, count, pts);
+  normalise(pts, N, norm);
+  // As isDot decides, on the median as authored (smoothing shortens it a little).
+  const dot = polylineLength(med, count) < DOT_LENGTH || extent(stroke.median) < DOT_LENGTH;
+  const e = { pts, norm, len, dot };
+  expectedCache.set(stroke.median, e);
+  return e;
+}
 
 interface Fit {
   pass: boolean;
@@ -292,14 +321,14 @@ function fit(
   leniency: number,
   maxCost: number,
 ): Fit {
-  const count = loadMedian(stroke);
-  if (count === 0) return { pass: false, cost: Infinity, score: 0 };
-  const lenE = smoothResample(med, count, expPts);
+  const e = expectedOf(stroke);
+  if (!e) return { pass: false, cost: Infinity, score: 0 };
+  const expPts = e.pts;
+  const lenE = e.len;
   const tolerance = placeTolerance(lenE);
   const tol = tolerance * leniency;
 
-  // As isDot decides, on the median as authored (smoothing shortens it a little).
-  if (polylineLength(med, count) < DOT_LENGTH || extent(stroke.median) < DOT_LENGTH) {
+  if (e.dot) {
     // A dot: where its centre is, and that what was drawn is dot-sized; direction means nothing.
     let cx = 0;
     let cy = 0;
@@ -343,11 +372,10 @@ function fit(
   const direction = cosines / CHORDS;
 
   // Shape: the smallest Fréchet distance between the normalised curves over small rotations.
-  normalise(expPts, N, expNorm);
   const limit = FRECHET_THRESHOLD * Math.max(1, leniency) * 2;
   let shape = Infinity;
   for (let r = 0; r < ROTATIONS.length; r++) {
-    shape = Math.min(shape, frechet(dNorm, expNorm, N, ROT_COS[r]!, ROT_SIN[r]!, row, Math.min(shape, limit)));
+    shape = Math.min(shape, frechet(dNorm, e.norm, N, ROT_COS[r]!, ROT_SIN[r]!, row, Math.min(shape, limit)));
   }
   const pass = direction > MIN_DIRECTION_COSINE && shape <= FRECHET_THRESHOLD * leniency;
   const shapeCloseness = clamp01(1 - shape / (2 * FRECHET_THRESHOLD));
