@@ -833,3 +833,48 @@ async fn imports_beyond_the_limit_are_refused_at_once() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
 }
+
+#[tokio::test]
+async fn an_export_is_named_after_the_deck_title_as_written() {
+    let c = start().await;
+    let title = "한국어: 기초 \"1\"";
+    let a = c
+        .import(
+            &format!(
+                "languageCode=ko&title={}&mapping={}",
+                enc(title),
+                enc(MAPPING)
+            ),
+            "text/csv",
+            csv_rows(2),
+        )
+        .await;
+    let deck = a.done()["deckId"].as_str().unwrap().to_string();
+    for (format, ext) in [("csv", "csv"), ("apkg", "apkg")] {
+        let res = c
+            .http
+            .get(format!(
+                "{}/api/export/deck/{deck}?format={format}",
+                c.server.url()
+            ))
+            .header("authorization", &c.admin)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let disposition = res.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .to_string();
+        let encoded = disposition
+            .split("filename*=UTF-8''")
+            .nth(1)
+            .expect("a filename* parameter");
+        let name = percent_encoding::percent_decode_str(encoded)
+            .decode_utf8()
+            .unwrap();
+        // Only the colon and the quotes, which file systems refuse, are replaced.
+        assert_eq!(name, format!("한국어_ 기초 _1_.{ext}"), "{disposition}");
+        assert!(disposition.is_ascii(), "{disposition}");
+    }
+}

@@ -84,6 +84,10 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     async fn save_import(&self, import: Import, may_write: MayWrite<'_>) -> Result<ImportSaved>;
     /// A media file by id (the SHA-256 of its bytes, hex).
     async fn media(&self, id: &str) -> Result<Option<Media>>;
+    /// Stores a media file (once: a file already stored under its id is left as it is).
+    async fn save_media(&self, media: &Media) -> Result<()>;
+    /// The language of an entry by id (tombstone included), `None` when there is no such entry.
+    async fn entry_language(&self, id: &str) -> Result<Option<String>>;
     /// A deck by id, tombstone included.
     async fn deck(&self, id: &str) -> Result<Option<Deck>>;
     /// The entries a deck lists, in its order (ids that name no entry are skipped).

@@ -527,6 +527,27 @@ macro_rules! sql_store {
                 }))
             }
 
+            async fn save_media(&self, media: &Media) -> Result<()> {
+                let (mut tx, stamp) = self.begin_write().await?;
+                sqlx::query(sql::MEDIA_INSERT)
+                    .bind(&media.id)
+                    .bind(&media.content_type)
+                    .bind(&media.bytes)
+                    .bind(stamp)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn entry_language(&self, id: &str) -> Result<Option<String>> {
+                let row: Option<(String,)> = sqlx::query_as(sql::ENTRY_LANGUAGE)
+                    .bind(id)
+                    .fetch_optional(&self.read)
+                    .await?;
+                Ok(row.map(|(language,)| language))
+            }
+
             async fn deck(&self, id: &str) -> Result<Option<Deck>> {
                 let row = sqlx::query(sql::DECK_GET)
                     .bind(id)

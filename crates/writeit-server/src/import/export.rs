@@ -131,6 +131,23 @@ pub fn file_name(title: &str, format: super::Format) -> String {
     format!("{stem}.{ext}")
 }
 
+/// The `Content-Disposition` of a download named `name`: `filename*` (RFC 6266, UTF-8,
+/// percent-encoded) carries the name as written, which browsers prefer; `filename` is the
+/// fallback for the rare client that lacks it, the name with every character outside printable
+/// ASCII (and `"`, `\`, `%`) as `_`.
+pub fn content_disposition(name: &str) -> String {
+    let encoded = percent_encoding::utf8_percent_encode(name, percent_encoding::NON_ALPHANUMERIC);
+    let ascii: String = name
+        .chars()
+        .map(|c| match c {
+            '"' | '\\' | '%' => '_',
+            c if c.is_ascii_graphic() || c == ' ' => c,
+            _ => '_',
+        })
+        .collect();
+    format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
+}
+
 /// The note type's fields, in order.
 const FIELDS: [&str; 6] = ["Text", "Reading", "Meanings", "Notes", "Examples", "Audio"];
 
@@ -322,6 +339,38 @@ pub async fn write_apkg(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_names_keep_the_title_as_written() {
+        let csv = super::super::Format::Csv;
+        let cases = [
+            ("한국어 기초 1", "한국어 기초 1.csv"),
+            ("Русский: алфавит", "Русский_ алфавит.csv"),
+            ("עברית / אותיות", "עברית _ אותיות.csv"),
+            ("a<b>c|d?e*f\"g\\h", "a_b_c_d_e_f_g_h.csv"),
+            ("tab\there", "tab_here.csv"),
+            ("  ", "deck.csv"),
+        ];
+        for (title, want) in cases {
+            assert_eq!(file_name(title, csv), want, "{title}");
+        }
+        assert_eq!(
+            file_name("日本語", super::super::Format::Apkg),
+            "日本語.apkg"
+        );
+    }
+
+    #[test]
+    fn the_disposition_carries_the_name_in_utf8_and_an_ascii_fallback() {
+        let d = content_disposition("한국어 \"1\".csv");
+        assert_eq!(
+            d,
+            "attachment; filename=\"___ _1_.csv\"; \
+             filename*=UTF-8''%ED%95%9C%EA%B5%AD%EC%96%B4%20%221%22%2Ecsv"
+        );
+        let d = content_disposition("Korean basics 1.csv");
+        assert!(d.contains("filename=\"Korean basics 1.csv\""), "{d}");
+    }
 
     #[test]
     fn guids_differ_per_entry_and_are_short() {

@@ -1,6 +1,7 @@
 //! The HTTP endpoints of import and export (docs/import.md):
 //! `POST /api/import/preview`, `POST /api/import/entries` (an NDJSON progress stream), and
-//! `GET /api/export/deck/{deckId}?format=csv|apkg`. Callers as for `/api/trpc` (Bearer ID
+//! `GET /api/export/deck/{deckId}?format=csv|apkg`, and `POST /api/media/audio` (an entry's
+//! recording, `media.rs`). Callers as for `/api/trpc` (Bearer ID
 //! token); only admins and editors of the language may use them. Errors known before the work
 //! starts answer an HTTP status with tRPC's error shape; later ones end the stream with an
 //! `{"error": …}` line. Either way nothing is written unless everything is.
@@ -34,10 +35,11 @@ pub fn router() -> Router<AppState> {
         .route("/api/import/entries", post(import))
         .route("/api/export/deck/{id}", get(export))
         .route("/media/{file}", get(super::media::serve))
+        .route("/api/media/audio", post(super::media::upload))
 }
 
 /// An error answer in tRPC's shape, with its HTTP status.
-fn error_response(e: &RpcError) -> Response {
+pub(super) fn error_response(e: &RpcError) -> Response {
     let status = StatusCode::from_u16(e.code.http_status()).unwrap_or(StatusCode::BAD_REQUEST);
     (status, axum::Json(error_json(e))).into_response()
 }
@@ -81,6 +83,16 @@ async fn curator(
     headers: &HeaderMap,
     language: Option<&str>,
 ) -> Result<Caller, RpcError> {
+    curator_to(state, headers, language, "import or export content").await
+}
+
+/// [`curator`], the refusals naming what the caller wanted to do (`action`).
+pub(super) async fn curator_to(
+    state: &AppState,
+    headers: &HeaderMap,
+    language: Option<&str>,
+    action: &str,
+) -> Result<Caller, RpcError> {
     let authorization = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok());
@@ -99,7 +111,7 @@ async fn curator(
     if caller == Caller::Guest {
         return Err(RpcError::new(
             ErrorCode::Unauthorized,
-            "Sign in as an admin or an editor of the language to import or export",
+            format!("Sign in as an admin or an editor of the language to {action}"),
         ));
     }
     let allowed = match language {
@@ -107,10 +119,10 @@ async fn curator(
         None => caller.is_curator(),
     };
     if !allowed {
-        return Err(RpcError::forbidden(format!(
-            "You may not import or export content in language '{}'",
-            language.unwrap_or("any")
-        )));
+        return Err(RpcError::forbidden(match language {
+            Some(l) => format!("You may not {action} in language '{l}'"),
+            None => format!("Only admins and editors may {action}"),
+        }));
     }
     Ok(caller)
 }
@@ -546,18 +558,7 @@ async fn export_inner(
             RpcError::internal()
         })?;
     let name = super::export::file_name(&deck.title, format);
-    let encoded = percent_encoding::utf8_percent_encode(&name, percent_encoding::NON_ALPHANUMERIC);
-    let ascii: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let disposition = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}");
+    let disposition = super::export::content_disposition(&name);
     Ok((
         [
             (header::CONTENT_TYPE, mime.to_string()),

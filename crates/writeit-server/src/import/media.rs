@@ -2,16 +2,22 @@
 //! audio type, at most [`MEDIA_BYTES_MAX`]) is stored in the database by its SHA-256 and becomes
 //! the entry's `audioUrl` (`/media/<sha256>.<ext>`, served by [`serve`]) unless a field was
 //! mapped to it; the reference leaves the notes. Other references stay in the notes.
+//!
+//! An admin or an editor of the language also attaches a recording to an entry by hand:
+//! `POST /api/media/audio` ([`upload`]) checks the file's first bytes (audio, not just named so),
+//! stores it the same way and answers the URL to put in the entry's `audioUrl`.
 
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::Path;
 
-use axum::extract::{Path as UrlPath, State};
+use axum::body::Body;
+use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use futures::StreamExt;
 use writeit_core::entity::Entry;
-use writeit_core::RpcError;
+use writeit_core::{ErrorCode, ErrorReason, RpcError};
 use writeit_store::Media;
 
 use super::anki::Collection;
@@ -25,6 +31,9 @@ pub const MEDIA_BYTES_MAX: usize = 10 * 1024 * 1024;
 /// real package's audio is about its size (at most [`super::FILE_BYTES_MAX`], 50 MiB); a
 /// package whose files inflate past this is refused, however many of them it has.
 pub const MEDIA_TOTAL_BYTES_MAX: usize = 64 * 1024 * 1024;
+
+/// The largest recording an editor may attach to an entry (as an imported one).
+pub const UPLOAD_BYTES_MAX: usize = MEDIA_BYTES_MAX;
 
 /// Where media files are served.
 pub const MEDIA_PATH: &str = "/media";
@@ -40,6 +49,42 @@ pub fn audio_type(extension: &str) -> Option<&'static str> {
         "flac" => "audio/flac",
         _ => return None,
     })
+}
+
+/// What an audio file is by its first bytes: its extension and content type; `None` when they
+/// are not those of a format a browser plays (MP3, Ogg, WAV, MP4/M4A, WebM, FLAC).
+pub fn sniff_audio(head: &[u8]) -> Option<(&'static str, &'static str)> {
+    let at = |i: usize, magic: &[u8]| head.get(i..i + magic.len()) == Some(magic);
+    if at(0, b"ID3") {
+        return Some(("mp3", "audio/mpeg"));
+    }
+    if at(0, b"OggS") {
+        return Some(("ogg", "audio/ogg"));
+    }
+    if at(0, b"RIFF") && at(8, b"WAVE") {
+        return Some(("wav", "audio/wav"));
+    }
+    if at(0, b"fLaC") {
+        return Some(("flac", "audio/flac"));
+    }
+    if at(4, b"ftyp") {
+        return Some(("m4a", "audio/mp4"));
+    }
+    if at(0, &[0x1a, 0x45, 0xdf, 0xa3]) {
+        return Some(("webm", "audio/webm"));
+    }
+    // An MPEG audio frame without a tag: 11 sync bits, a version other than the reserved one,
+    // layer III (MP3; layers I and II are not what anyone records today), a bitrate index
+    // other than "bad" (15) and a sample rate other than reserved (3).
+    if let [0xff, b1, b2, ..] = *head {
+        let sync = b1 & 0xe0 == 0xe0;
+        let version = (b1 >> 3) & 3;
+        let layer = (b1 >> 1) & 3;
+        if sync && version != 1 && layer == 1 && b2 >> 4 != 15 && (b2 >> 2) & 3 != 3 {
+            return Some(("mp3", "audio/mpeg"));
+        }
+    }
+    None
 }
 
 fn extension(name: &str) -> Option<String> {
@@ -215,6 +260,119 @@ pub async fn serve(
     }
 }
 
+/// The refusals of [`upload`]: each names the field, `file`.
+fn upload_error(code: ErrorCode, reason: ErrorReason, message: &str) -> RpcError {
+    RpcError::new(code, format!("file: {message}")).because(reason)
+}
+
+fn upload_too_large() -> RpcError {
+    upload_error(
+        ErrorCode::PayloadTooLarge,
+        ErrorReason::TooLarge,
+        &format!(
+            "the recording is larger than {} MiB",
+            UPLOAD_BYTES_MAX / (1024 * 1024)
+        ),
+    )
+}
+
+/// `POST /api/media/audio?entryId=<id>[&languageCode=<code>]`, the audio file as the body:
+/// stores it under its SHA-256 and answers `{"url", "contentType", "bytes"}`, the URL to put in
+/// the entry's `audioUrl`. Only an admin or an editor of the entry's language may call (the
+/// language of the stored entry; `languageCode` for an entry not saved yet). The file must be at
+/// most [`UPLOAD_BYTES_MAX`] and audio by its first bytes ([`sniff_audio`]), whatever its name.
+pub async fn upload(
+    State(state): State<AppState>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    match upload_inner(&state, &query, &headers, body).await {
+        Ok(answer) => axum::Json(answer).into_response(),
+        Err(e) => super::http::error_response(&e),
+    }
+}
+
+async fn upload_inner(
+    state: &AppState,
+    query: &HashMap<String, String>,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<serde_json::Value, RpcError> {
+    const ACTION: &str = "attach recordings";
+    // Signed in first, so a guest learns that before anything about entries.
+    super::http::curator_to(state, headers, None, ACTION).await?;
+    let given = query.get("languageCode").filter(|l| !l.is_empty());
+    let language = match query.get("entryId").filter(|id| !id.is_empty()) {
+        Some(id) => match state
+            .store
+            .entry_language(id)
+            .await
+            .map_err(super::store_error)?
+        {
+            Some(language) => language,
+            None => given.cloned().ok_or_else(|| {
+                RpcError::new(ErrorCode::NotFound, format!("entryId: no entry '{id}'"))
+                    .because(ErrorReason::NotFound)
+            })?,
+        },
+        None => given.cloned().ok_or_else(|| {
+            RpcError::bad_request("entryId: is required").because(ErrorReason::Required)
+        })?,
+    };
+    super::http::curator_to(state, headers, Some(&language), ACTION).await?;
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > UPLOAD_BYTES_MAX) {
+        return Err(upload_too_large());
+    }
+    // The declared length may be absent or wrong: count what arrives.
+    let mut bytes = Vec::with_capacity(declared.unwrap_or(0));
+    let mut stream = body.into_data_stream();
+    while let Some(chunk) = stream.next().await {
+        let chunk =
+            chunk.map_err(|e| RpcError::bad_request(format!("file: the upload failed: {e}")))?;
+        if bytes.len() + chunk.len() > UPLOAD_BYTES_MAX {
+            return Err(upload_too_large());
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    if bytes.is_empty() {
+        return Err(upload_error(
+            ErrorCode::BadRequest,
+            ErrorReason::Required,
+            "is empty; choose a recording",
+        ));
+    }
+    let Some((extension, content_type)) = sniff_audio(&bytes) else {
+        return Err(upload_error(
+            ErrorCode::UnsupportedMediaType,
+            ErrorReason::InvalidFormat,
+            "is not an audio file (MP3, Ogg, WAV, M4A, WebM or FLAC)",
+        ));
+    };
+    let digest = ring::digest::digest(&ring::digest::SHA256, &bytes);
+    let id: String = digest.as_ref().iter().map(|b| format!("{b:02x}")).collect();
+    let size = bytes.len();
+    let media = Media {
+        id,
+        content_type: content_type.to_string(),
+        bytes,
+    };
+    state
+        .store
+        .save_media(&media)
+        .await
+        .map_err(super::store_error)?;
+    Ok(serde_json::json!({
+        "url": format!("{MEDIA_PATH}/{}.{extension}", media.id),
+        "contentType": content_type,
+        "bytes": size,
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,6 +387,35 @@ mod tests {
         assert_eq!(first_sound("[sound:broken"), None);
         assert_eq!(audio_type("mp3"), Some("audio/mpeg"));
         assert_eq!(audio_type("jpg"), None);
+    }
+
+    #[test]
+    fn audio_is_known_by_its_first_bytes() {
+        let cases: &[(&[u8], Option<&str>)] = &[
+            (b"ID3\x04\x00\x00\x00\x00\x00\x00", Some("mp3")),
+            (&[0xff, 0xfb, 0x90, 0x64], Some("mp3")),
+            (&[0xff, 0xf3, 0x48, 0xc4], Some("mp3")),
+            (b"OggS\x00\x02", Some("ogg")),
+            (b"RIFF\x24\x08\x00\x00WAVEfmt ", Some("wav")),
+            (b"\x00\x00\x00\x20ftypM4A \x00\x00", Some("m4a")),
+            (b"\x00\x00\x00\x18ftypmp42", Some("m4a")),
+            (&[0x1a, 0x45, 0xdf, 0xa3, 0x9f], Some("webm")),
+            (b"fLaC\x00\x00\x00\x22", Some("flac")),
+            // Not audio: text, a PNG, a JPEG, a RIFF that is not WAVE (AVI), ADTS AAC's
+            // layer 0, a reserved MPEG version, a frame with a bad bitrate, too few bytes.
+            (b"hello, world", None),
+            (b"\x89PNG\r\n\x1a\n", None),
+            (&[0xff, 0xd8, 0xff, 0xe0], None),
+            (b"RIFF\x24\x08\x00\x00AVI LIST", None),
+            (&[0xff, 0xf1, 0x50, 0x80], None),
+            (&[0xff, 0xeb, 0x90, 0x64], None),
+            (&[0xff, 0xfb, 0xf0, 0x64], None),
+            (b"ID", None),
+            (b"", None),
+        ];
+        for (head, want) in cases {
+            assert_eq!(sniff_audio(head).map(|(e, _)| e), *want, "{head:?}");
+        }
     }
 
     #[test]
