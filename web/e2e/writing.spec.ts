@@ -40,7 +40,7 @@ test('writes a kanji, and shows the stroke after three misses', async ({ page })
   await expect(page.locator('[data-hint="0"]')).toHaveCount(1);
   await writeAll(page, strokes);
   await expect(page.getByRole('heading', { name: 'Finished' })).toBeVisible();
-  await expect(page.getByText(/3 misses, 0 backwards, 1 hints/)).toBeVisible();
+  await expect(page.getByText(/Misses: 3, backwards: 0, hints: 1,/)).toBeVisible();
 });
 
 test('writes a Latin pair of letters and an Arabic letter', async ({ page }) => {

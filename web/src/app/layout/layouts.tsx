@@ -11,6 +11,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { useT } from '../../i18n/I18nContext';
 import { validParams } from '../routeParams';
+import { useShowsAdmin } from '../../features/admin/access';
 import { AdminShellsContext } from './adminShells';
 import { AppShell, type NavItem } from './AppShell';
 
@@ -23,15 +24,17 @@ function PageOutlet() {
   );
 }
 
+/** The main navigation; Admin only for those who may use it (admins and editors). */
 export function useMainNav(): NavItem[] {
   const t = useT();
+  const admin = useShowsAdmin();
   return [
     { to: '/home', label: t('nav.home'), icon: <HomeOutlined /> },
     { to: '/decks', label: t('nav.decks'), icon: <StyleOutlined /> },
     { to: '/entries', label: t('nav.entries'), icon: <ListAltOutlined /> },
     { to: '/cards', label: t('nav.cards'), icon: <ViewAgendaOutlined /> },
     { to: '/settings', label: t('nav.settings'), icon: <SettingsOutlined /> },
-    { to: '/admin', label: t('nav.admin'), icon: <AdminPanelSettingsOutlined /> },
+    ...(admin ? [{ to: '/admin', label: t('nav.admin'), icon: <AdminPanelSettingsOutlined /> }] : []),
   ];
 }
 

@@ -29,6 +29,8 @@ import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import { useEntry } from '../shared/hooks';
 import { LIMITS, draftOf, emptyDraft, inputOf, sameDraft, validateDraft, type EntryDraft, type FieldError, type FormErrors } from './entryForm';
 import { adminCrumbs } from './shared';
+import { AudioUpload } from './AudioUpload';
+import { serverUrl } from '../../api/client';
 
 /** The message of a field problem, for the field's helper text. */
 export function fieldMessage(t: TFunction, e: FieldError | undefined): string | undefined {
@@ -203,9 +205,12 @@ function EntryForm({ id, languageCode, entry }: { id: string; languageCode: stri
           </Stack>
         </Paper>
 
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <TextField label={t('admin.entry.audioUrl')} fullWidth type="url" placeholder="https://…" slotProps={{ htmlInput: { dir: 'ltr' } }} {...field('audioUrl', LIMITS.url)} />
-          {draft.audioUrl && !errors.audioUrl && <Box component="audio" controls src={draft.audioUrl.trim()} preload="none" sx={{ maxWidth: '100%' }} />}
+        <Stack spacing={1}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <TextField label={t('admin.entry.audioUrl')} fullWidth type="url" placeholder="https://…" slotProps={{ htmlInput: { dir: 'ltr' } }} {...field('audioUrl', LIMITS.url)} />
+            {draft.audioUrl && !errors.audioUrl && <Box component="audio" controls src={serverUrl(draft.audioUrl.trim())} preload="none" sx={{ maxWidth: '100%' }} />}
+          </Stack>
+          <AudioUpload entryId={id} languageCode={languageCode} onUploaded={(url) => update({ audioUrl: url })} />
         </Stack>
 
         {failure && <Alert severity="error">{t('admin.saveFailed', { message: failure })}</Alert>}

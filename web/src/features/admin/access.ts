@@ -2,7 +2,8 @@
 // The client's check is for the screen only; the server refuses others' writes whatever it shows.
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { AccountInfo } from '../../api/identity';
-import { AUTH_KEY, type AuthStore } from '../../session/auth';
+import type { AuthStore } from '../../session/auth';
+import { AUTH_KEY } from '../../session/storedSession';
 import { useAuthState, useAuthStore } from '../../session/authBridge';
 
 export type Role = 'guest' | 'user' | 'editor' | 'admin';
@@ -137,6 +138,19 @@ export function useAdminAccess(languageCode: string | undefined): AdminAccess & 
   if (refusal === null) return { status: 'allowed', access: k.access, email, recheck };
   if (!k.confirmed) return { status: 'loading', recheck };
   return { status: 'forbidden', refusal, access: k.access, email, recheck };
+}
+
+/** Whether the app's navigation offers the admin area: only to a signed-in admin or editor, as
+ * far as this page knows (the token's claims, or the admin gate's lookup once it ran). Asks the
+ * server nothing, so learners' pages cost no account lookup; a role granted since the token was
+ * minted shows with the next token (within the hour). */
+export function useShowsAdmin(): boolean {
+  const auth = useAuthState();
+  useSyncExternalStore(subscribe, () => version);
+  const userId = auth.status === 'user' ? auth.user?.id : undefined;
+  if (!userId) return false;
+  const access = known.get(userId)?.access ?? accessFromIdToken(storedIdToken(userId) ?? '');
+  return access !== null && refusalOf(access, undefined) === null;
 }
 
 /** For tests: forget every cached lookup. */

@@ -32,7 +32,7 @@ function useErrorText(): (e: unknown) => string {
   return (e) => {
     const text = t(authErrorKey(e));
     if (e instanceof IdentityError && e.code === 'auth/too-many-requests' && e.retryAfter) {
-      return `${text} ${t('auth.retryAfter', { seconds: e.retryAfter })}`;
+      return `${text} ${t('auth.retryAfter', { count: e.retryAfter })}`;
     }
     return text;
   };

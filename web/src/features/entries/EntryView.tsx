@@ -12,11 +12,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import Alert from '@mui/material/Alert';
 import { useTheme } from '@mui/material/styles';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
-import VolumeUpOutlined from '@mui/icons-material/VolumeUpOutlined';
 import { Link } from 'react-router';
 import type { Deck, Entry } from '../../api/generated/types';
 import { writtenRightToLeft } from '../../canvas/grids';
@@ -25,7 +23,8 @@ import { useT } from '../../i18n/I18nContext';
 import { LoadingState } from '../shared/components';
 import { useDisabledEntries } from '../shared/hooks';
 import { useEntryCharacters } from './characters';
-import { useSpeech } from '../shared/speech';
+import { useListen } from '../shared/speech';
+import { ListenButton, ListenNotice } from '../shared/Listen';
 import { serverUrl } from '../../api/client';
 import { visuallyHidden } from '@mui/utils';
 
@@ -195,21 +194,13 @@ export function EntryCharacters({ entry }: { entry: Entry }) {
   );
 }
 
-/** Speaks the entry's text in its language's voice; says so when the device has none. */
+/** Plays the entry (its recording, else its language's voice); says so once when neither exists. */
 export function SpeakButton({ entry }: { entry: Entry }) {
-  const t = useT();
-  const { status, speaking, speak } = useSpeech(entry.languageCode);
+  const listen = useListen(entry);
   return (
     <Stack spacing={1} sx={{ alignItems: 'center' }}>
-      <Button variant="outlined" startIcon={<VolumeUpOutlined />} onClick={() => speak(entry.text)}
-        disabled={status !== 'ready'} aria-pressed={speaking}>
-        {t('entryPage.speak')}
-      </Button>
-      {(status === 'noVoice' || status === 'unsupported') && (
-        <Alert severity="info" role="status" sx={{ py: 0 }}>
-          {status === 'noVoice' ? t('entryPage.noVoice', { language: entry.languageCode }) : t('entryPage.noSpeech')}
-        </Alert>
-      )}
+      <ListenButton listen={listen} />
+      <ListenNotice listen={listen} languageCode={entry.languageCode} sx={{ py: 0 }} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiBase, readNdjson } from './transfer';
+import { apiBase, deckFileName, dispositionFileName, readNdjson } from './transfer';
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -21,5 +21,30 @@ describe('import transfer', () => {
   it('finds the API base next to the RPC endpoint', () => {
     expect(apiBase('/api/trpc')).toBe('/api');
     expect(apiBase('https://writeit.example/api/trpc/')).toBe('https://writeit.example/api');
+  });
+});
+
+describe('export file names', () => {
+  it.each([
+    // The server's header for 한국어: 기초 "1" (crates import::export::content_disposition).
+    [`attachment; filename="___ _1_.csv"; filename*=UTF-8''%ED%95%9C%EA%B5%AD%EC%96%B4_%20%EA%B8%B0%EC%B4%88%20_1_.csv`, '한국어_ 기초 _1_.csv'],
+    [`attachment; filename*=UTF-8''%D0%A0%D1%83%D1%81%D1%81%D0%BA%D0%B8%D0%B9.apkg; filename="______.apkg"`, 'Русский.apkg'],
+    [`attachment; filename="Korean basics.csv"`, 'Korean basics.csv'],
+    ['attachment; filename=plain.csv', 'plain.csv'],
+    [`attachment; filename="fallback.csv"; filename*=UTF-8''%E0%A4%A`, 'fallback.csv'],
+    ['inline', undefined],
+    [null, undefined],
+  ])('%s → %s', (header, name) => {
+    expect(dispositionFileName(header)).toBe(name);
+  });
+
+  it.each([
+    ['한국어 기초 1', 'csv', '한국어 기초 1.csv'],
+    ['עברית / אותיות', 'apkg', 'עברית _ אותיות.apkg'],
+    ['a<b>c:d|e?f*g"h\\i', 'csv', 'a_b_c_d_e_f_g_h_i.csv'],
+    ['tab\there', 'csv', 'tab_here.csv'],
+    ['   ', 'csv', 'deck.csv'],
+  ] as const)('%s as %s → %s', (title, format, name) => {
+    expect(deckFileName(title, format)).toBe(name);
   });
 });

@@ -1,6 +1,7 @@
 // The import and export endpoints (docs/import.md) from the client: a preview of a file with the
 // suggested mapping, the import itself read as a stream of NDJSON progress lines, and deck
-// downloads. Calls carry the ID token like every RPC call.
+// downloads, and an entry's recording attached by hand. Calls carry the ID token like every RPC
+// call.
 import { apiUrl } from '../../api/client';
 import { loadAuth } from '../../session/authBridge';
 
@@ -33,8 +34,15 @@ export interface ImportDone {
   ms: number;
 }
 
-/** A refusal from the server, with its readable message. */
-export class TransferError extends Error {}
+/** A refusal from the server, with its readable message and HTTP status ('network': none came). */
+export class TransferError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 /** `/api/trpc` → `/api` (or the full host's). */
 export function apiBase(trpcUrl = apiUrl()): string {
@@ -50,11 +58,11 @@ async function authHeaders(): Promise<Record<string, string>> {
 async function errorOf(res: Response): Promise<TransferError> {
   try {
     const body = (await res.json()) as { error?: { message?: string } };
-    if (body.error?.message) return new TransferError(body.error.message);
+    if (body.error?.message) return new TransferError(body.error.message, res.status);
   } catch {
     // not JSON
   }
-  return new TransferError(`HTTP ${res.status}`);
+  return new TransferError(`HTTP ${res.status}`, res.status);
 }
 
 function formatOf(file: File): string | undefined {
@@ -138,17 +146,57 @@ export async function importFile(
   throw new TransferError(end?.error?.message ?? 'the import stopped without finishing');
 }
 
+/** The file name a `Content-Disposition` header gives: `filename*` (RFC 6266/5987, UTF-8 and
+ * percent-encoded: the deck's title as written) before the ASCII `filename` fallback. */
+export function dispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // malformed: try the plain one
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1];
+}
+
+/** The file name of a deck's export when the server names none: its title as written, only the
+ * characters file systems refuse (and control characters) replaced, as the server does. */
+export function deckFileName(title: string, format: 'csv' | 'apkg'): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  const stem = title.replace(/[/\\:*?"<>|\u0000-\u001f\u007f-\u009f]/g, '_').trim();
+  return `${stem || 'deck'}.${format}`;
+}
+
 /** Downloads a deck as CSV or Anki package. */
 export async function exportDeck(deckId: string, format: 'csv' | 'apkg'): Promise<void> {
   const res = await fetch(`${apiBase()}/export/deck/${encodeURIComponent(deckId)}?format=${format}`, { headers: await authHeaders() });
   if (!res.ok) throw await errorOf(res);
-  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(res.headers.get('Content-Disposition') ?? '')?.[1];
+  const name = dispositionFileName(res.headers.get('Content-Disposition'));
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = name ? decodeURIComponent(name) : `deck.${format}`;
+  a.download = name ?? deckFileName('', format);
   document.body.appendChild(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The most a recording attached by hand may weigh (the server's media::UPLOAD_BYTES_MAX). */
+export const AUDIO_BYTES_MAX = 10 * 1024 * 1024;
+
+/** Stores `file` as the recording of entry `entryId` (of `languageCode` while it is not saved
+ * yet); answers the URL to put in its audioUrl. */
+export async function uploadAudio(file: Blob, entryId: string, languageCode: string): Promise<string> {
+  const q = new URLSearchParams({ entryId, languageCode });
+  let res: Response;
+  try {
+    res = await fetch(`${apiBase()}/media/audio?${q}`, { method: 'POST', headers: await authHeaders(), body: file });
+  } catch {
+    throw new TransferError('network');
+  }
+  if (!res.ok) throw await errorOf(res);
+  return ((await res.json()) as { url: string }).url;
 }

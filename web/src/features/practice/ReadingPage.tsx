@@ -20,8 +20,10 @@ import { answerCard, previewCard } from '../../study/session';
 import { loadDeckStudy, recordAnswer, takeBackReview, type DeckStudy } from '../../study/store';
 import { cardId } from '../../db/cardId';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
-import { useSpeech } from '../shared/speech';
-import { GuestNotice, languageName, RatingButtons, usePracticeKeys } from './components';
+import { useListen } from '../shared/speech';
+import { ListenButton, ListenNotice } from '../shared/Listen';
+import { GuestNotice, RatingButtons, usePracticeKeys } from './components';
+import { useKeyHints } from './keyHints';
 
 type Loaded = { key: string } & ({ status: 'missing'; kind: 'deck' | 'entry' } | { status: 'ready'; study: DeckStudy; entry: Entry });
 
@@ -59,7 +61,8 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
   const [shownAt] = useState(() => Date.now());
   // Previews are for the moment of the reveal (render stays pure).
   const [now, setNow] = useState(shownAt);
-  const speech = useSpeech(entry.languageCode);
+  const listen = useListen(entry);
+  const keyHints = useKeyHints();
   const deck = study.deck;
   const item = { cardId: cardId(entry.id, 'reading'), entryId: entry.id, kind: 'reading' as const, card: study.cards.get(cardId(entry.id, 'reading')) ?? null };
   const known = study.reviews.get(item.cardId) ?? [];
@@ -117,7 +120,7 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
       return true;
     }
     if (e.key === 'l' || e.key === 'L') {
-      speech.speak(entry.text);
+      listen.listen();
       return true;
     }
     const n = Number(e.key);
@@ -157,20 +160,14 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
           <bdi>{entry.text}</bdi>
         </Typography>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Button variant="outlined" onClick={() => speech.speak(entry.text)} disabled={speech.status !== 'ready'} aria-keyshortcuts="L">
-            {t('reading.listen')}
-          </Button>
+          <ListenButton listen={listen} aria-keyshortcuts="L" />
           {!revealed && (
             <Button variant="contained" onClick={reveal} aria-keyshortcuts="Space Enter">
               {t('reading.reveal')}
             </Button>
           )}
         </Stack>
-        {(speech.status === 'noVoice' || speech.status === 'unsupported') && (
-          <Alert severity="warning" sx={{ mt: 2, textAlign: 'start' }} data-testid="no-voice">
-            {speech.status === 'noVoice' ? t('reading.noVoice', { language: languageName(entry.languageCode, locale) }) : t('reading.noSpeech')}
-          </Alert>
-        )}
+        <ListenNotice listen={listen} languageCode={entry.languageCode} sx={{ mt: 2 }} />
         <Box aria-live="polite">
           {revealed && (
             <Box sx={{ mt: 3, pt: 3, borderBlockStart: 1, borderColor: 'divider' }}>
@@ -223,9 +220,11 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
           )}
         </Box>
       )}
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
-        {t('reading.keys')}
-      </Typography>
+      {keyHints && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }} data-testid="key-hints">
+          {t('reading.keys')}
+        </Typography>
+      )}
     </>
   );
 }

@@ -25,6 +25,7 @@ import { StudySession } from '../../study/session';
 import { deckQueue, loadDeckStudy, recordAnswer, takeBackReview, type DeckStudy } from '../../study/store';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import { GuestNotice, Progress, RatingButtons, usePracticeKeys } from './components';
+import { useKeyHints } from './keyHints';
 
 type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; study: DeckStudy; session: StudySession; startedAt: number };
 
@@ -244,11 +245,16 @@ const RevealButton = memo(function RevealButton({ onReveal }: { onReveal: () => 
 
 const ReviewFooter = memo(function ReviewFooter({ canUndo, onUndo }: { canUndo: boolean; onUndo: () => void }) {
   const { t } = useI18n();
+  const hints = useKeyHints();
   return (
     <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
-      <Typography variant="caption" color="text.secondary">
-        {t('review.keys')}
-      </Typography>
+      {hints ? (
+        <Typography variant="caption" color="text.secondary" data-testid="key-hints">
+          {t('review.keys')}
+        </Typography>
+      ) : (
+        <span />
+      )}
       <Button size="small" onClick={onUndo} disabled={!canUndo} aria-keyshortcuts="U Control+Z">
         {t('review.undo')}
       </Button>

@@ -1,7 +1,10 @@
-// Speaking an entry through the Web Speech API in the entry's language. Voices arrive late in
-// some browsers (the 'voiceschanged' event), and a language may have none installed: the caller
-// shows a clear message then rather than speaking in a wrong voice.
-import { useCallback, useEffect, useState } from 'react';
+// Hearing an entry: its recording (audioUrl) when it has one, else the Web Speech API in the
+// entry's language. Voices arrive late in some browsers (the 'voiceschanged' event), and a
+// language may have none installed (Chromium on Linux has none at all): with no recording either,
+// Listen and Dictation are hidden and one notice says why, rather than a dead button or speech
+// in a wrong voice.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { serverUrl } from '../../api/client';
 
 /** The best voice for a language code ('ko', 'zh-TW'…): an exact tag first, then the same primary
  * language (local voices before network ones), else none. Tags compare case-insensitively, with
@@ -63,4 +66,69 @@ export function useSpeech(languageCode: string): { status: SpeechStatus; speakin
     [voice],
   );
   return { status, speaking, speak };
+}
+
+/** An audio element for a recording that reports whether it plays; loaded on the first play. */
+function recording(src: string, onPlaying: (playing: boolean) => void): HTMLAudioElement {
+  const a = new Audio();
+  a.preload = 'none';
+  a.src = src;
+  a.onplaying = () => onPlaying(true);
+  a.onended = a.onpause = a.onerror = () => onPlaying(false);
+  return a;
+}
+
+function playFromStart(a: HTMLAudioElement, onPlaying: (playing: boolean) => void): void {
+  a.currentTime = 0;
+  // A refused play (autoplay policy, a file gone) is not worth an error: the button stays.
+  void a.play().catch(() => onPlaying(false));
+}
+
+/** How an entry is heard: 'recording' (its audio file), 'voice' (the device's speech),
+ * 'waiting' (voices still loading), or 'none'. */
+export type ListenSource = 'recording' | 'voice' | 'waiting' | 'none';
+
+/** The rule: a recording whenever the entry has one (a person's voice, and it needs no installed
+ * voice), else the device's voice when it has one for the language. */
+export function listenSource(status: SpeechStatus, audioUrl: string | null | undefined): ListenSource {
+  if (audioUrl) return 'recording';
+  if (status === 'ready') return 'voice';
+  if (status === 'loading') return 'waiting';
+  return 'none';
+}
+
+/** The one notice a page shows when an entry cannot be heard at all: no voice for its language
+ * ('noVoice'), or no speech in this browser ('noSpeech'); null when it can be, or may still be. */
+export function listenNotice(status: SpeechStatus, audioUrl: string | null | undefined): 'noVoice' | 'noSpeech' | null {
+  if (listenSource(status, audioUrl) !== 'none') return null;
+  return status === 'unsupported' ? 'noSpeech' : 'noVoice';
+}
+
+/** Listening to one entry: where its sound comes from, whether it is playing, and `listen()`. */
+export function useListen(entry: { text: string; languageCode: string; audioUrl?: string | null }): {
+  source: ListenSource;
+  notice: 'noVoice' | 'noSpeech' | null;
+  playing: boolean;
+  listen: () => void;
+} {
+  const speech = useSpeech(entry.languageCode);
+  const [playingAudio, setPlayingAudio] = useState(false);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const url = entry.audioUrl ?? null;
+  useEffect(() => {
+    if (!url) return;
+    const a = recording(serverUrl(url), setPlayingAudio);
+    audio.current = a;
+    return () => {
+      a.pause();
+      audio.current = null;
+    };
+  }, [url]);
+  const source = listenSource(speech.status, url);
+  const { speak } = speech;
+  const listen = useCallback(() => {
+    if (source === 'voice') speak(entry.text);
+    else if (source === 'recording' && audio.current) playFromStart(audio.current, setPlayingAudio);
+  }, [source, speak, entry.text]);
+  return { source, notice: listenNotice(speech.status, url), playing: playingAudio || speech.speaking, listen };
 }

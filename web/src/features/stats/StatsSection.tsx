@@ -173,6 +173,8 @@ function RetentionSetting({ deckId, forecast }: { deckId: string; forecast: numb
   const value = dragging ?? saved;
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   const perDay = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  // The plural form follows the number as shown: 1.04 reads "1", so "1 review".
+  const shownPerDay = (n: number) => Math.round(n * 10) / 10;
   const now = workloadEstimate(forecast, saved, saved);
   const then = workloadEstimate(forecast, saved, value);
   return (
@@ -211,8 +213,8 @@ function RetentionSetting({ deckId, forecast }: { deckId: string; forecast: numb
           </Stack>
           <Typography data-testid="workload">
             {value === saved
-              ? t('stats.workloadNow', { reviews: perDay.format(now) })
-              : t('stats.workloadThen', { reviews: perDay.format(then), now: perDay.format(now) })}
+              ? t('stats.workloadNow', { count: shownPerDay(now), reviews: perDay.format(now) })
+              : t('stats.workloadThen', { count: shownPerDay(then), reviews: perDay.format(then), now: perDay.format(now) })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t('stats.workloadExplain')}

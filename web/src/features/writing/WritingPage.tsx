@@ -28,7 +28,8 @@ import { loadCharacter, type CharacterStrokes } from '../../characters/lookup';
 import { db } from '../../db/db';
 import { answerEntryCard, takeBackReview } from '../../study/store';
 import { useI18n } from '../../i18n/I18nContext';
-import { useSpeech } from '../shared/speech';
+import { useListen } from '../shared/speech';
+import { ListenNotice } from '../shared/Listen';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import { useDeck, useEntry } from '../shared/hooks';
 import { EMPTY_TALLY, writingRating, writingScore, type WritingTally } from './grading';
@@ -87,7 +88,9 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
   const [practice, setPractice] = useState<PracticeMode>('guided');
   const values = useMemo(() => writableGraphemes(entry.text), [entry.text]);
   const characters = useCharacterStrokes(entry.languageCode, values);
-  const speech = useSpeech(entry.languageCode);
+  const listen = useListen(entry);
+  // Dictation needs the word heard: its recording or a voice (otherwise its tab is hidden).
+  const canDictate = listen.source === 'recording' || listen.source === 'voice';
   const [matcher, setMatcher] = useState<Matcher | null>(null);
   const [canvasRef, size] = useCanvasSize(440);
 
@@ -302,9 +305,9 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
 
   // Dictation speaks the word when the practice starts.
   useEffect(() => {
-    if (practice === 'dictation' && speech.status === 'ready' && index === 0 && done === 0) speech.speak(entry.text);
+    if (practice === 'dictation' && canDictate && index === 0 && done === 0) listen.listen();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- spoken once per start of a dictation
-  }, [practice, speech.status]);
+  }, [practice, listen.source]);
 
   if (characters === undefined) return <LoadingState />;
   const rtl = writtenRightToLeft(entry.languageCode);
@@ -315,8 +318,9 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
       <Tabs value={practice} onChange={(_, v: PracticeMode) => { setPractice(v); restart(); }} aria-label={t('writing.modes')}>
         <Tab value="guided" label={t('writing.guided')} />
         <Tab value="recall" label={t('writing.recall')} />
-        <Tab value="dictation" label={t('writing.dictation')} />
+        {canDictate && <Tab value="dictation" label={t('writing.dictation')} />}
       </Tabs>
+      <ListenNotice listen={listen} languageCode={entry.languageCode} />
 
       <Paper variant="outlined" sx={{ p: 2 }}>
         {practice === 'guided' && (
@@ -331,11 +335,9 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
         )}
         {practice === 'dictation' && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Button variant="outlined" onClick={() => speech.speak(entry.text)} disabled={speech.status !== 'ready'}>
+            <Button variant="outlined" onClick={listen.listen}>
               {t('writing.hearAgain')}
             </Button>
-            {speech.status === 'noVoice' && <Alert severity="warning">{t('writing.noVoice')}</Alert>}
-            {speech.status === 'unsupported' && <Alert severity="warning">{t('writing.noSpeech')}</Alert>}
           </Stack>
         )}
         <Stack
