@@ -320,7 +320,6 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
         <Tab value="recall" label={t('writing.recall')} />
         {canDictate && <Tab value="dictation" label={t('writing.dictation')} />}
       </Tabs>
-      <ListenNotice listen={listen} languageCode={entry.languageCode} />
 
       <Paper variant="outlined" sx={{ p: 2 }}>
         {practice === 'guided' && (
@@ -444,6 +443,9 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
           </Stack>
         </Stack>
       )}
+      {/* Why Dictation is missing, at the end: it settles a moment after load (voices arrive
+          late) and must not move the canvas under a stroke. */}
+      <ListenNotice listen={listen} languageCode={entry.languageCode} />
     </Stack>
   );
 }
