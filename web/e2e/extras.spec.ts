@@ -169,3 +169,50 @@ test('the review on a touch screen has no keyboard hints, on a desktop it has', 
   await expect(touch.getByTestId('key-hints')).toBeVisible();
   await phone.close();
 });
+
+test("a deck's export is named after its title as written", async ({ page, request }) => {
+  const deck = await deckId(request, KOREAN_DECK_TITLE);
+  await signInAsAdmin(page, request);
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { idToken?: string }).idToken ?? '');
+  const id = crypto.randomUUID();
+  const title = '한국어: 기초 "1"';
+  const saved = await request.post('/api/trpc/saveDeck', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { id, languageCode: 'ko', title, description: '', entryIds: deck.entryIds.slice(0, 3), position: 99 },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  await page.goto(`/admin/ko/decks/${id}`);
+  for (const [button, name] of [['Export CSV', '한국어_ 기초 _1_.csv'], ['Export Anki', '한국어_ 기초 _1_.apkg']] as const) {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: button }).click();
+    // Only the colon and the quotes, which file systems refuse, are replaced; before, every
+    // character outside ASCII became '_' ("_____ _1_.csv").
+    expect((await download).suggestedFilename()).toBe(name);
+  }
+});
+
+test("headings showing an entry's text are no smaller than the body text", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const deck = await deckId(request, KOREAN_DECK_TITLE);
+  const entry = deck.entryIds[2]!;
+  await page.goto('/decks');
+  await waitForStarterSync(page);
+  const paths = [`/entries/${entry}`, `/decks/${deck.id}`, `/decks/${deck.id}/entries/${entry}`, `/decks/${deck.id}/entries/${entry}/reading`, `/decks/${deck.id}/entries/${entry}/writing`, `/decks/${deck.id}/review`];
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Every piece of text in a heading, at its computed size, against the body's.
+      const small = await page.evaluate(() => {
+        const body = parseFloat(getComputedStyle(document.body).fontSize);
+        return Array.from(document.querySelectorAll('h1,h2,h3,h4,h5,h6'))
+          .flatMap((h) => [h, ...Array.from(h.querySelectorAll('*'))])
+          .filter((el) => Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== ''))
+          .filter((el) => parseFloat(getComputedStyle(el).fontSize) < body)
+          .map((el) => `${getComputedStyle(el).fontSize} ${el.textContent!.slice(0, 40)}`);
+      });
+      expect(small, `${path} at ${width}px`).toEqual([]);
+    }
+  }
+});
