@@ -216,3 +216,31 @@ test("headings showing an entry's text are no smaller than the body text", async
     }
   }
 });
+
+test('the writing sliders show their values beside labels that do not overlap', async ({ page }) => {
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/settings');
+    const section = page.locator('section', { has: page.locator('#settings-writing') });
+    const leniency = section.getByTestId('writing-leniency');
+    await expect(leniency).toHaveText('1.0');
+    await expect(section.getByTestId('writing-misses')).toHaveText('3');
+    const slider = section.getByRole('slider', { name: 'How strictly strokes are judged' });
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(leniency).toHaveText('1.1');
+    await page.keyboard.press('ArrowLeft');
+    await expect(leniency).toHaveText('1.0');
+    // Every text of the section in its own box: label, value, the ends' words.
+    const boxes = await section.locator('p, output, span.MuiTypography-root').evaluateAll((els) =>
+      els.filter((e) => e.textContent!.trim() !== '').map((e) => {
+        const r = e.getBoundingClientRect();
+        return { text: e.textContent!, x: r.x, y: r.y, width: r.width, height: r.height };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThanOrEqual(6);
+    for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) expect(overlap(a, b), `${a.text} / ${b.text} at ${width}px`).toBe(false);
+  }
+});

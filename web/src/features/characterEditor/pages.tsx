@@ -4,6 +4,7 @@
 // import an SVG, preview the stroke-order animation, test-write it with the live matcher, and set
 // the character's leniency and alternative stroke orders. Saves go through saveCharacter (outbox).
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -12,7 +13,6 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton, { listItemButtonClasses } from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -41,6 +41,7 @@ import { contentInput, contentLine } from '../../app/contentLine';
 import { db } from '../../db/db';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { LoadingState, PageHeader } from '../shared/components';
+import { SliderRow } from '../shared/SliderRow';
 import { moveStroke, parseOrder, reversed, strokeFromPoints } from './outline';
 import { strokesFromSvg } from './svgImport';
 
@@ -164,6 +165,7 @@ export function AdminCharacterPage() {
 
 function StrokeEditor({ languageCode, id, stored }: { languageCode: string; id: string; stored: Character | undefined }) {
   const t = useT();
+  const { locale } = useI18n();
   const theme = useTheme();
   const [draft, setDraft] = useState<Draft>(() => draftOf(stored));
   const [selected, setSelected] = useState<number | null>(null);
@@ -334,19 +336,11 @@ function StrokeEditor({ languageCode, id, stored }: { languageCode: string; id: 
           <TestWrite languageCode={languageCode} draft={draft} size={canvasSize} />
         )}
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography id="char-leniency" gutterBottom>
-            {t('charEditor.leniency')}
-          </Typography>
-          <Slider
-            aria-labelledby="char-leniency"
-            min={LENIENCY_MIN}
-            max={LENIENCY_MAX}
-            step={0.05}
-            value={draft.leniency}
-            onChange={(_, v) => update({ leniency: v as number })}
-            valueLabelDisplay="auto"
-            sx={{ maxWidth: 420 }}
-          />
+          <Box sx={{ maxWidth: 420 }}>
+            <SliderRow label={t('charEditor.leniency')} testId="char-leniency" value={draft.leniency}
+              shown={new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(draft.leniency)} min={LENIENCY_MIN} max={LENIENCY_MAX} step={0.05}
+              onChange={(leniency) => update({ leniency })} />
+          </Box>
           <Typography gutterBottom sx={{ mt: 2 }}>
             {t('charEditor.alternatives')}
           </Typography>
