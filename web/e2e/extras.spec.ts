@@ -124,6 +124,8 @@ test('an admin attaches a recording, and a learner with no voice hears it', asyn
   await learner.goto(`/decks/${deck.id}/entries/${without}/reading`);
   await expect(learner.getByTestId('no-voice')).toHaveCount(1);
   await expect(learner.getByRole('button', { name: 'Listen' })).toHaveCount(0);
+  // Nor does the keyboard hint offer L to listen.
+  await expect(learner.getByTestId('key-hints')).toHaveText('Keys: Space or Enter reveals · 1–4 grade · U undoes');
 
   expect(errors.map((e) => e.message)).toEqual([]);
   expect(learnerErrors.map((e) => e.message)).toEqual([]);

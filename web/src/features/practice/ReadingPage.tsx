@@ -222,7 +222,7 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
       )}
       {keyHints && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }} data-testid="key-hints">
-          {t('reading.keys')}
+          {t(listen.source === 'none' ? 'reading.keysNoListen' : 'reading.keys')}
         </Typography>
       )}
     </>
