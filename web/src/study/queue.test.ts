@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CardKind, Entry, UserCard, UserReview } from '../api/generated/types';
 import { cardId } from '../db/cardId';
-import { buildQueue, newCardsIntroducedToday, startOfLocalDay, type QueueInput } from './queue';
+import { buildQueue, endOfLocalDay, newCardsIntroducedToday, spreadSiblings, startOfLocalDay, studyCounts, type QueueInput } from './queue';
 
 const NOW = new Date(2024, 4, 15, 14, 30).getTime();
 const DAY = 86_400_000;
@@ -109,6 +109,73 @@ describe('buildQueue', () => {
     expect(q.fresh[0]!.card).toEqual(made);
     expect(q.fresh[1]!.card).toBeNull();
   });
+});
+
+describe('studyCounts: what Home shows is what a session started now opens', () => {
+  const MIN = 60_000;
+  const e = entries;
+  const LEARNING = 1;
+  const RELEARNING = 3;
+  // Each row: the learner's cards, the new cards already introduced today, the figures.
+  const rows: { name: string; cards: UserCard[]; newPerDay?: number; newToday?: number; want: { new: number; learning: number; due: number; total: number } }[] = [
+    { name: 'a freshly followed deck: new cards within the limit, so Start has a way in', cards: [], want: { new: 20, learning: 0, due: 0, total: 20 } },
+    { name: 'the day’s limit partly used', cards: [], newToday: 15, want: { new: 5, learning: 0, due: 0, total: 5 } },
+    { name: 'the day’s limit used up', cards: [], newToday: 20, want: { new: 0, learning: 0, due: 0, total: 0 } },
+    { name: 'a limit of 0 a day', cards: [], newPerDay: 0, want: { new: 0, learning: 0, due: 0, total: 0 } },
+    {
+      name: 'learning cards: due now counts as due, due later today as learning, tomorrow not at all',
+      cards: [
+        card(e[0]!, 'meaning', NOW - MIN, LEARNING),
+        card(e[1]!, 'meaning', NOW + 10 * MIN, LEARNING),
+        card(e[2]!, 'meaning', NOW + 10 * MIN, RELEARNING),
+        card(e[3]!, 'meaning', endOfLocalDay(NOW) + MIN, LEARNING),
+      ],
+      newPerDay: 0,
+      want: { new: 0, learning: 2, due: 1, total: 1 },
+    },
+    {
+      name: 'review cards count by the day, as Anki counts them: due later today is due now',
+      cards: [card(e[0]!, 'reading', NOW - 3 * DAY), card(e[1]!, 'reading', NOW + 60 * MIN), card(e[2]!, 'reading', endOfLocalDay(NOW))],
+      newPerDay: 0,
+      want: { new: 0, learning: 0, due: 2, total: 2 },
+    },
+    {
+      name: 'due and new together',
+      cards: [card(e[0]!, 'writing', NOW - DAY), card(e[1]!, 'writing', NOW + 5 * MIN, LEARNING)],
+      newToday: 17,
+      want: { new: 3, learning: 1, due: 1, total: 4 },
+    },
+  ];
+  for (const row of rows) {
+    it(row.name, () => {
+      const q = buildQueue(base({ cards: new Map(row.cards.map((c) => [c.id, c])), newPerDay: row.newPerDay ?? 20, newToday: row.newToday ?? 0 }));
+      expect(studyCounts(q)).toEqual(row.want);
+    });
+  }
+
+  it('orders the learning cards of later today by when they come back', () => {
+    const a = card(e[0]!, 'meaning', NOW + 9 * MIN, LEARNING);
+    const b = card(e[1]!, 'meaning', NOW + 2 * MIN, RELEARNING);
+    const q = buildQueue(base({ cards: new Map([a, b].map((c) => [c.id, c])), newPerDay: 0 }));
+    expect(q.learning.map((i) => i.cardId)).toEqual([b.id, a.id]);
+  });
+});
+
+describe('spreadSiblings', () => {
+  const at = (entry: string, kind = 'm') => ({ entryId: entry, id: `${entry}${kind}` });
+  const rows: { name: string; given: string[]; want: string[] }[] = [
+    { name: 'keeps an order without siblings side by side', given: ['am', 'bm', 'ar', 'br'], want: ['am', 'bm', 'ar', 'br'] },
+    { name: 'moves a sibling back by one', given: ['am', 'ar', 'bm'], want: ['am', 'bm', 'ar'] },
+    { name: 'three kinds of one entry among others', given: ['am', 'ar', 'aw', 'bm', 'cm'], want: ['am', 'bm', 'ar', 'cm', 'aw'] },
+    { name: 'leaves siblings together when nothing else is left', given: ['am', 'ar', 'aw'], want: ['am', 'ar', 'aw'] },
+    { name: 'an empty list', given: [], want: [] },
+  ];
+  for (const row of rows) {
+    it(row.name, () => {
+      const items = row.given.map((g) => at(g[0]!, g[1]));
+      expect(spreadSiblings(items).map((i) => i.id)).toEqual(row.want);
+    });
+  }
 });
 
 describe('newCardsIntroducedToday', () => {

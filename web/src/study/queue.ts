@@ -1,5 +1,7 @@
 // Which cards a study session of a deck shows, and in what order (pure: the data comes in, the
-// queue goes out). Due cards first, most overdue first; then new cards within the day's limit.
+// queue goes out). Due cards first, most overdue first; then new cards within the day's limit;
+// cards in learning due later today are counted apart. Home's figures (studyCounts) and the
+// session Start opens are both read from one buildQueue, so what Home promises is what opens.
 import type { CardKind, Entry, UserCard, UserReview } from '../api/generated/types';
 import { cardId } from '../db/cardId';
 
@@ -33,16 +35,43 @@ export interface QueueInput {
   newToday: number;
   /** The kinds studied (all three by default). */
   kinds?: readonly CardKind[];
+  /** The end of the learner's day (next local midnight); derived from `now` when absent. */
+  endOfDay?: number;
 }
 
 export interface StudyQueue {
-  /** Due cards, most overdue first. */
+  /** Due now: cards in review due today (by the day, as Anki counts them) and cards in learning
+   * due by `now`, most overdue first. */
   due: QueueItem[];
   /** New cards for today, in introduction order. */
   fresh: QueueItem[];
+  /** Cards in (re)learning due later today: not in a session started now, they come back. */
+  learning: QueueItem[];
   /** New cards left unstudied by today's limit. */
   newWaiting: number;
 }
+
+/** What Home shows of a queue, as Anki's overview does, and what a session started now holds. */
+export interface StudyCounts {
+  /** New cards within today's limit. */
+  new: number;
+  /** Cards in learning due later today (not yet studyable). */
+  learning: number;
+  /** Cards due now. */
+  due: number;
+  /** The cards a session started now opens with: due now, then new (its fixed total). */
+  total: number;
+}
+
+/** Home's figures of a queue; `total` is what StudySession takes as its total. */
+export function studyCounts(queue: StudyQueue): StudyCounts {
+  return { new: queue.fresh.length, learning: queue.learning.length, due: queue.due.length, total: queue.due.length + queue.fresh.length };
+}
+
+/** Card states as ts-fsrs numbers them (scheduler.ts CardState). */
+const LEARNING_STATE = 1;
+const RELEARNING_STATE = 3;
+const inLearning = (card: UserCard): boolean => card.state === LEARNING_STATE || card.state === RELEARNING_STATE;
 
 /** Whether an entry is studied: its userEntry says so, or it has none. */
 export const isEnabled = (enabled: ReadonlyMap<string, boolean>, entryId: string): boolean => enabled.get(entryId) ?? true;
@@ -51,7 +80,9 @@ export const isEnabled = (enabled: ReadonlyMap<string, boolean>, entryId: string
  * counts as new. */
 export function buildQueue(input: QueueInput): StudyQueue {
   const kinds = input.kinds ?? CARD_KINDS;
+  const endOfDay = input.endOfDay ?? endOfLocalDay(input.now);
   const due: QueueItem[] = [];
+  const learning: QueueItem[] = [];
   const fresh: { item: QueueItem; group: number; kind: number; position: number }[] = [];
   const seen = new Set<string>();
   for (const [position, entry] of input.entries.entries()) {
@@ -64,18 +95,47 @@ export function buildQueue(input: QueueInput): StudyQueue {
       const live = card && !card.deleted ? card : null;
       const item: QueueItem = { cardId: id, entryId: entry.id, kind, card: live };
       if (!live || isNew(live)) fresh.push({ item, group: Math.floor(position / NEW_GROUP), kind: k, position });
-      else if (live.due <= input.now) due.push(item);
+      else if (inLearning(live)) {
+        // Learning steps count in minutes: due now, or later today.
+        if (live.due <= input.now) due.push(item);
+        else if (live.due < endOfDay) learning.push(item);
+      } else if (live.due < endOfDay) due.push(item);
     }
   }
   // Most overdue first; ties by card id, so every device orders a session alike.
   due.sort((a, b) => (a.card?.due ?? 0) - (b.card?.due ?? 0) || (a.cardId < b.cardId ? -1 : 1));
+  learning.sort((a, b) => (a.card?.due ?? 0) - (b.card?.due ?? 0) || (a.cardId < b.cardId ? -1 : 1));
   fresh.sort((a, b) => a.group - b.group || a.kind - b.kind || a.position - b.position);
   const allowed = Math.max(0, input.newPerDay - input.newToday);
   return {
     due,
     fresh: fresh.slice(0, allowed).map((f) => f.item),
+    learning,
     newWaiting: Math.max(0, fresh.length - allowed),
   };
+}
+
+/** Orders `items` so that no card follows a card of the same entry (its sibling: the meaning,
+ * reading and writing cards of one entry answer each other), when another order allows it; the
+ * order is otherwise kept. Anki buries siblings for the day; here they stay in today's session,
+ * apart. */
+export function spreadSiblings<T extends { entryId: string }>(items: readonly T[]): T[] {
+  const rest = [...items];
+  const out: T[] = [];
+  while (rest.length > 0) {
+    const last = out.at(-1)?.entryId;
+    let at = rest.findIndex((i) => i.entryId !== last);
+    if (at < 0) at = 0;
+    out.push(rest.splice(at, 1)[0]!);
+  }
+  return out;
+}
+
+/** The next local midnight after `now`: the end of the learner's day (DST-safe: built from the
+ * calendar date). */
+export function endOfLocalDay(now: number): number {
+  const d = new Date(now);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
 }
 
 /** A card that was made but never answered. */

@@ -1,9 +1,9 @@
 // The in-memory session: order of cards, learning cards coming back, previews equal to answers,
 // undo, tallies.
 import { describe, expect, it } from 'vitest';
-import type { CardKind, UserReview } from '../api/generated/types';
+import type { CardKind, Entry, UserReview } from '../api/generated/types';
 import { cardId } from '../db/cardId';
-import type { QueueItem } from './queue';
+import { buildQueue, studyCounts, type QueueItem } from './queue';
 import { replaySchedule } from './scheduler';
 import { LEARN_AHEAD_MS, StudySession } from './session';
 
@@ -14,7 +14,7 @@ const item = (n: number, kind: CardKind = 'meaning'): QueueItem => {
 };
 
 function session(fresh: QueueItem[], reviews = new Map<string, UserReview[]>()) {
-  return new StudySession({ due: [], fresh, newWaiting: 0 }, { desiredRetention: 0.9, reviews });
+  return new StudySession({ due: [], fresh, learning: [], newWaiting: 0 }, { desiredRetention: 0.9, reviews });
 }
 
 describe('StudySession', () => {
@@ -35,18 +35,20 @@ describe('StudySession', () => {
     const s = session([item(1), item(2)]);
     s.answer(1, T0, 1000); // again: due in 1 minute
     expect(s.current(T0 + 1000)?.entryId).toBe(item(2).entryId);
-    // Once due, the learning card comes before the rest.
-    expect(s.current(T0 + 61_000)?.entryId).toBe(item(1).entryId);
+    // Due, but it is the card just answered: the other one comes first.
+    expect(s.current(T0 + 61_000)?.entryId).toBe(item(2).entryId);
     s.answer(3, T0 + 61_000, 1000); // good: 10 minutes
-    expect(s.current(T0 + 62_000)?.entryId).toBe(item(2).entryId);
-    s.answer(4, T0 + 62_000, 1000);
-    // Only the learning card is left, due within the learn-ahead limit: shown now.
-    expect(s.current(T0 + 63_000)?.entryId).toBe(item(1).entryId);
-    expect(s.remaining(T0 + 63_000)).toBe(1);
-    const last = s.answer(3, T0 + 63_000, 1000);
-    expect(last?.card.state).toBe(2);
-    expect(s.current(T0 + 64_000)).toBeNull();
-    expect(s.later(T0 + 64_000)).toBe(0);
+    // Once due, the learning card comes before the rest.
+    expect(s.current(T0 + 62_000)?.entryId).toBe(item(1).entryId);
+    s.answer(3, T0 + 62_000, 1000); // good: 10 minutes
+    // Only learning cards are left, due within the learn-ahead limit: shown now, soonest first.
+    expect(s.current(T0 + 63_000)?.entryId).toBe(item(2).entryId);
+    expect(s.remaining(T0 + 63_000)).toBe(2);
+    expect(s.answer(3, T0 + 63_000, 1000)?.card.state).toBe(2);
+    expect(s.current(T0 + 64_000)?.entryId).toBe(item(1).entryId);
+    expect(s.answer(3, T0 + 64_000, 1000)?.card.state).toBe(2);
+    expect(s.current(T0 + 65_000)).toBeNull();
+    expect(s.later(T0 + 65_000)).toBe(0);
   });
 
   it('leaves a learning card due beyond the learn-ahead limit for later', () => {
@@ -65,7 +67,7 @@ describe('StudySession', () => {
     const schedule = replaySchedule(past);
     if (!schedule) throw new Error('no card');
     const card = { ...it1, card: { id: it1.cardId, entryId: it1.entryId, kind: 'reading' as const, ...schedule, updatedAt: 7, deleted: false } };
-    const s = new StudySession({ due: [card], fresh: [], newWaiting: 0 }, { desiredRetention: 0.9, reviews: new Map([[it1.cardId, past]]) });
+    const s = new StudySession({ due: [card], fresh: [], learning: [], newWaiting: 0 }, { desiredRetention: 0.9, reviews: new Map([[it1.cardId, past]]) });
     const preview = s.preview(T0);
     const answer = s.answer(2, T0, 500);
     expect(answer?.card).toMatchObject(preview?.[2] ?? {});
@@ -114,7 +116,66 @@ describe('StudySession', () => {
     s.accept(a);
     expect(s.current(T0 + 1)?.entryId).toBe(item(2).entryId);
     expect(s.tally()).toEqual({ byRating: { 1: 1, 2: 0, 3: 0, 4: 0 }, answered: 1, durationMs: 1 });
-    expect(() => s.accept(a)).toThrow(/not the current card/);
+    expect(() => s.accept(a)).toThrow(/not a card of this session/);
+  });
+
+  it('keeps its total fixed; cards coming back in learning are counted apart', () => {
+    const s = session([item(1), item(2), item(3)]);
+    // Each step: the rating given at that minute, then the progress shown.
+    const steps: { rating: 1 | 3 | 4; at: number; want: { done: number; total: number; again: number } }[] = [
+      { rating: 1, at: 0, want: { done: 1, total: 3, again: 1 } }, // item 1 again: back in 1 minute
+      { rating: 3, at: 1, want: { done: 2, total: 3, again: 2 } }, // item 2 good: back in 10 minutes
+      { rating: 4, at: 2, want: { done: 2, total: 3, again: 1 } }, // item 1 (due) easy: graduates
+      { rating: 4, at: 3, want: { done: 3, total: 3, again: 1 } }, // item 3
+      { rating: 3, at: 4, want: { done: 3, total: 3, again: 0 } }, // item 2, ahead: graduates
+    ];
+    expect(s.progress(T0)).toEqual({ done: 0, total: 3, again: 0 });
+    for (const step of steps) {
+      const at = T0 + step.at * 60_000;
+      expect(s.answer(step.rating, at, 1000)).not.toBeNull();
+      expect(s.progress(at)).toEqual(step.want);
+    }
+    expect(s.current(T0 + 5 * 60_000)).toBeNull();
+    // Undo moves back within the same total.
+    s.undo();
+    expect(s.progress(T0 + 5 * 60_000)).toEqual({ done: 3, total: 3, again: 1 });
+    s.undo();
+    s.undo();
+    // Item 1 shown again (a learning card: apart), item 3 back in the total, item 2 still coming.
+    expect(s.progress(T0 + 5 * 60_000)).toEqual({ done: 2, total: 3, again: 2 });
+  });
+
+  it('opens exactly what the queue promised: the total is studyCounts’ total, new cards within the limit', () => {
+    const entries = Array.from({ length: 40 }, (_, n) => item(n).entryId).map((id) => ({ id }) as Entry);
+    for (const [newPerDay, newToday, want] of [
+      [20, 0, 20],
+      [20, 7, 13],
+      [20, 20, 0],
+      [200, 0, 120],
+    ] as const) {
+      const q = buildQueue({ entries, enabled: new Map(), cards: new Map(), now: T0, newPerDay, newToday });
+      const s = new StudySession(q, { desiredRetention: 0.9, reviews: new Map() });
+      expect([s.total, studyCounts(q).total]).toEqual([want, want]);
+    }
+  });
+
+  it('never shows a card right after its sibling when another card can come between', () => {
+    // Due cards of one entry sorted side by side (most overdue first), and a learning card
+    // coming back right after its sibling.
+    const due = [item(1, 'meaning'), item(1, 'reading'), item(2, 'meaning'), item(1, 'writing'), item(3, 'meaning'), item(4), item(5)];
+    const s = new StudySession({ due, fresh: [], learning: [], newWaiting: 0 }, { desiredRetention: 0.9, reviews: new Map() });
+    const shown: string[] = [];
+    let at = T0;
+    for (let n = 0; n < 20; n++) {
+      const current = s.current(at);
+      if (!current) break;
+      shown.push(current.entryId);
+      // Again on the first card: it comes back within the session.
+      s.answer(n === 0 ? 1 : 4, at, 1000);
+      at += 61_000;
+    }
+    expect(shown).toHaveLength(8);
+    for (let n = 1; n < shown.length; n++) expect(shown[n], `card ${n}`).not.toBe(shown[n - 1]);
   });
 
   it('builds answers within the server’s rules: whole milliseconds, at most a day, a score in 0..1', () => {

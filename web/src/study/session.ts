@@ -1,10 +1,12 @@
 // A study session in memory (no I/O): the queue of a deck, answering the current card (the card
 // replayed at once from its reviews, never waiting on the network), cards in learning coming back
 // within the session, undo of the last answer, and the session's tallies; and answerCard, where
-// every practice page builds its answers.
+// every practice page builds its answers. Its total is fixed when it starts (what Home promised:
+// queue.ts studyCounts); cards coming back in learning are counted apart ("+2 again"); a card never
+// follows one of its siblings (the other kinds of its entry) when another card can come first.
 import { v7 as uuidv7 } from 'uuid';
 import type { UserCard, UserReview } from '../api/generated/types';
-import { type QueueItem, type StudyQueue } from './queue';
+import { spreadSiblings, type QueueItem, type StudyQueue } from './queue';
 import { CardState, nextSchedule, replaySchedule, toUserCard, type Rating, type ReplayReview, type Schedule } from './scheduler';
 
 /** Cards in learning due within this much come back before the session ends (Anki's "learn
@@ -36,8 +38,18 @@ export interface SessionOptions {
   reviews: ReadonlyMap<string, readonly UserReview[]>;
 }
 
+/** Where a session stands: `done` of its fixed `total`, and `again` cards in learning that come
+ * back within it (shown apart from the total). */
+export interface SessionProgress {
+  done: number;
+  total: number;
+  again: number;
+}
+
 export class StudySession {
   private readonly main: QueueItem[];
+  /** The cards the session started with (by identity): the total counts these only. */
+  private readonly started: ReadonlySet<QueueItem>;
   /** Cards in learning that come back, sorted by due. */
   private learning: QueueItem[] = [];
   /** An undone card, shown again before anything else. */
@@ -49,20 +61,42 @@ export class StudySession {
   readonly total: number;
 
   constructor(queue: StudyQueue, opts: SessionOptions) {
-    this.main = [...queue.due, ...queue.fresh];
+    this.main = spreadSiblings([...queue.due, ...queue.fresh]);
+    this.started = new Set(this.main);
     this.total = this.main.length;
     this.desiredRetention = opts.desiredRetention;
     for (const [id, list] of opts.reviews) this.reviews.set(id, [...list]);
   }
 
-  /** The card to show at `now`, or null when the session is over. */
+  /** The card to show at `now`, or null when the session is over: an undone card first, then
+   * learning cards once due, then the session's cards, then learning cards due within the
+   * learn-ahead limit; of these, the first that is not a sibling of the card just answered. */
   current(now: number): QueueItem | null {
     if (this.front) return this.front;
-    const learningDue = this.learning[0];
-    if (learningDue?.card && learningDue.card.due <= now) return learningDue;
-    if (this.main.length > 0) return this.main[0] ?? null;
-    if (learningDue?.card && learningDue.card.due <= now + LEARN_AHEAD_MS) return learningDue;
-    return null;
+    const candidates: QueueItem[] = [];
+    for (const l of this.learning) {
+      if ((l.card?.due ?? 0) > now) break;
+      candidates.push(l);
+    }
+    // The next two: the second stands in when the first is a sibling of the last card (main is
+    // spread already, so two are enough unless learning cards came in between).
+    candidates.push(...this.main.slice(0, 2));
+    if (candidates.length === 0) {
+      for (const l of this.learning) {
+        if ((l.card?.due ?? 0) > now + LEARN_AHEAD_MS) break;
+        candidates.push(l);
+      }
+    }
+    const last = this.history.at(-1)?.item.entryId;
+    return candidates.find((c) => c.entryId !== last) ?? candidates[0] ?? null;
+  }
+
+  /** Done of the fixed total, and the learning cards coming back apart ("+2 again"). */
+  progress(now: number): SessionProgress {
+    const frontStarted = this.front !== null && this.started.has(this.front);
+    const left = this.main.length + (frontStarted ? 1 : 0);
+    const ahead = this.learning.filter((i) => (i.card?.due ?? 0) <= now + LEARN_AHEAD_MS).length;
+    return { done: this.total - left, total: this.total, again: ahead + (this.front && !frontStarted ? 1 : 0) };
   }
 
   /** Cards still to show (each learning card once). */
@@ -102,7 +136,7 @@ export class StudySession {
   /** Moves past a prepared answer (it must be of the current card, as prepared). */
   accept(answer: Answer): void {
     const { item, review, card } = answer;
-    if (this.front !== item && this.learning[0] !== item && this.main[0] !== item) throw new Error('StudySession.accept: not the current card');
+    if (this.front !== item && !this.learning.includes(item) && !this.main.includes(item)) throw new Error('StudySession.accept: not a card of this session');
     this.take(item);
     const list = this.reviews.get(item.cardId) ?? [];
     this.reviews.set(item.cardId, [...list, review]);
@@ -122,7 +156,11 @@ export class StudySession {
     const card = last.item.cardId;
     // Whatever copy of this card is queued now is the answer's result: it goes.
     this.learning = this.learning.filter((i) => i.cardId !== card);
-    if (this.front && this.front.cardId !== card) this.main.unshift(this.front);
+    // A card shown again in front of the one undone goes back where it came from.
+    if (this.front && this.front.cardId !== card) {
+      if (this.started.has(this.front)) this.main.unshift(this.front);
+      else this.insertLearning(this.front);
+    }
     this.front = last.item;
     return last;
   }
@@ -147,11 +185,13 @@ export class StudySession {
       this.front = null;
       return;
     }
-    if (this.learning[0] === item) {
-      this.learning.shift();
+    const l = this.learning.indexOf(item);
+    if (l >= 0) {
+      this.learning.splice(l, 1);
       return;
     }
-    if (this.main[0] === item) this.main.shift();
+    const m = this.main.indexOf(item);
+    if (m >= 0) this.main.splice(m, 1);
   }
 
   private insertLearning(item: QueueItem): void {
