@@ -1,40 +1,25 @@
-// The study engine's I/O: reading a deck's study data from IndexedDB (entries, the learner's
-// userEntries, userDeck, cards and their reviews); recording answers through the outbox, the one
+// The study engine's I/O: reading a deck's study data from IndexedDB (deckStudy.ts reads the
+// entries, the learner's userEntries, userDeck, cards and their reviews); recording answers through the outbox, the one
 // answer path of every practice page; taking an answer back (dropped while a guest's upload
 // waits, else a tombstone sent after it), the one undo.
-import type { CardKind, Deck, Entry, SaveUserReviewInput, UserCard, UserReview } from '../api/generated/types';
+import type { CardKind, SaveUserReviewInput, UserCard, UserReview } from '../api/generated/types';
 import { loadCached, type EntityCache } from '../db/cache';
 import { cardId } from '../db/cardId';
 import type { WriteItDb } from '../db/db';
 import { deleteUserReview, saveUserReview, type Mutations } from '../db/mutations';
 import { isPending } from '../db/outbox';
 import { syncEngine } from '../db/sync';
-import { buildQueue, CARD_KINDS, DEFAULT_NEW_PER_DAY, newCardsIntroducedToday, type StudyQueue } from './queue';
 import type { SessionStore } from '../session/session';
 import { cardTombstone, DEFAULT_RETENTION, replaySchedule, toUserCard, type Rating } from './scheduler';
 import { answerCard } from './session';
+import { readDeckStudy, type DeckStudy } from './deckStudy';
+
+export { deckQueue, type DeckStudy } from './deckStudy';
 
 /** A recorded answer: the review and its card as replayed here. */
 export interface Answered {
   review: UserReview;
   card: UserCard;
-}
-
-/** What a session over a deck starts from. */
-export interface DeckStudy {
-  deck: Deck;
-  /** The deck's live entries in deck order. */
-  entries: Entry[];
-  entryById: ReadonlyMap<string, Entry>;
-  /** userEntries by entryId (absent: enabled). */
-  enabled: ReadonlyMap<string, boolean>;
-  cards: ReadonlyMap<string, UserCard>;
-  /** Stored reviews of the deck's cards, by card id. */
-  reviews: ReadonlyMap<string, UserReview[]>;
-  newPerDay: number;
-  desiredRetention: number;
-  /** New cards of this deck first reviewed today. */
-  newToday: number;
 }
 
 interface Deps {
@@ -65,53 +50,7 @@ export async function loadDeckStudy(deckId: string, now: number, deps: Deps = ap
   // from memory.
   const deck = await loadCached('decks', deckId, db, cache);
   if (!deck || deck.deleted) return null;
-  const [entryRows, userEntries, userDeck] = await Promise.all([
-    db.entries.bulkGet(deck.entryIds),
-    db.userEntries.bulkGet(deck.entryIds),
-    db.userDecks.get(deckId),
-  ]);
-  const entries = entryRows.filter((e): e is Entry => !!e && !e.deleted);
-  const enabled = new Map<string, boolean>();
-  for (const u of userEntries) if (u && !u.deleted) enabled.set(u.entryId, u.enabled);
-  const ids = entries.flatMap((e) => CARD_KINDS.map((k) => cardId(e.id, k)));
-  const [cardRows, reviewRows] = await Promise.all([
-    db.userCards.bulkGet(ids),
-    db.userReviews.where('cardId').anyOf(ids).toArray(),
-  ]);
-  const cards = new Map<string, UserCard>();
-  for (const c of cardRows) if (c && !c.deleted) cards.set(c.id, c);
-  const reviews = new Map<string, UserReview[]>();
-  for (const r of reviewRows) {
-    if (r.deleted) continue;
-    const list = reviews.get(r.cardId);
-    if (list) list.push(r);
-    else reviews.set(r.cardId, [r]);
-  }
-  const settings = userDeck && !userDeck.deleted ? userDeck : null;
-  return {
-    deck,
-    entries,
-    entryById: new Map(entries.map((e) => [e.id, e])),
-    enabled,
-    cards,
-    reviews,
-    newPerDay: settings?.newPerDay ?? DEFAULT_NEW_PER_DAY,
-    desiredRetention: settings?.desiredRetention ?? DEFAULT_RETENTION,
-    newToday: newCardsIntroducedToday(reviewRows, new Set(ids), now),
-  };
-}
-
-/** The review queue of a loaded deck at `now`. */
-export function deckQueue(study: DeckStudy, now: number, kinds?: readonly CardKind[]): StudyQueue {
-  return buildQueue({
-    entries: study.entries,
-    enabled: study.enabled,
-    cards: study.cards,
-    now,
-    newPerDay: study.newPerDay,
-    newToday: study.newToday,
-    ...(kinds ? { kinds } : {}),
-  });
+  return readDeckStudy(deck, now, db);
 }
 
 /** The review as `saveUserReview` takes it: the generated wire type, field by field. */

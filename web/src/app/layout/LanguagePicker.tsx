@@ -1,9 +1,10 @@
-// Picks the language being studied from the synced `languages` table (only when allowed).
+// Picks the language being studied from the synced `languages` table (only when allowed), listed
+// by name in the UI's language, sorted by it.
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useT } from '../../i18n/I18nContext';
 import { useLanguageCode } from '../languageCode';
-import { useLanguages } from '../languages';
+import { useLanguageName, useLanguagesByName } from '../languages';
 
 export function LanguagePicker({ size = 'small', variant = 'outlined', fullWidth = false, dense = false }: {
   size?: 'small' | 'medium';
@@ -13,7 +14,8 @@ export function LanguagePicker({ size = 'small', variant = 'outlined', fullWidth
 }) {
   const t = useT();
   const { languageCode, allowed, setLanguageCode } = useLanguageCode();
-  const languages = useLanguages() ?? [];
+  const languages = useLanguagesByName() ?? [];
+  const currentName = useLanguageName(languageCode);
   if (!allowed) return null;
   const known = languages.some((l) => l.id === languageCode);
   return (
@@ -28,10 +30,15 @@ export function LanguagePicker({ size = 'small', variant = 'outlined', fullWidth
       slotProps={{ htmlInput: { 'aria-label': t('language.label') } }}
       sx={dense ? { minWidth: 120, '& .MuiInputBase-root': { color: 'inherit' }, '& fieldset': { borderColor: 'currentColor', opacity: 0.5 }, '& svg': { color: 'inherit' } } : { minWidth: 200 }}
     >
-      {!known && <MenuItem value={languageCode}>{languageCode}</MenuItem>}
+      {!known && <MenuItem value={languageCode}>{currentName}</MenuItem>}
       {languages.map((l) => (
-        <MenuItem key={l.id} value={l.id} lang={l.id}>
-          {l.nativeName && l.nativeName !== l.name ? `${l.nativeName} (${l.name})` : l.name}
+        <MenuItem key={l.id} value={l.id}>
+          {l.label}
+          {l.nativeName && l.nativeName !== l.label && (
+            <span lang={l.id} style={{ opacity: 0.7, marginInlineStart: '0.5em' }}>
+              {l.nativeName}
+            </span>
+          )}
         </MenuItem>
       ))}
     </TextField>

@@ -153,12 +153,32 @@ function EndedSessionUnsent() {
   return <Alert severity="warning">{t('auth.endedUnsent', { count })}</Alert>;
 }
 
+/** Where sign-in and sign-up land, with Home's "check your inbox" note when the address is not
+ * verified yet (HomePage reads `checkInbox` from the location's state). */
+function landingState(destination: string, unverifiedEmail: string | null): { checkInbox: string } | undefined {
+  return unverifiedEmail && destination === '/home' ? { checkInbox: unverifiedEmail } : undefined;
+}
+
+/** The address of the signed-in account when it is not verified yet (null when verified or not
+ * known: the note is a courtesy, never a reason to hold sign-in back). */
+async function unverifiedEmail(store: AuthStore): Promise<string | null> {
+  try {
+    const tokens = await store.currentTokens();
+    if (!tokens) return null;
+    const info = await store.client.lookup(tokens.idToken);
+    return info.emailVerified ? null : info.email;
+  } catch {
+    return null;
+  }
+}
+
 function SignInForms({ store }: { store: AuthStore }) {
   const t = useT();
   const navigate = useNavigate();
   const destination = useDestination();
   const auth = useAuthState();
-  const [mode, setMode] = useState<Mode>('signIn');
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(() => (params.get('mode') === 'signUp' ? 'signUp' : 'signIn'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [keepGuestData, setKeepGuestData] = useState(true);
@@ -199,13 +219,14 @@ function SignInForms({ store }: { store: AuthStore }) {
       if (mode === 'signIn') {
         const step = await store.signIn(email, password, { keepGuestData });
         if (step) setMfa(step);
-        else navigate(destination, { replace: true });
+        else void navigate(destination, { replace: true, state: landingState(destination, await unverifiedEmail(store)) });
       } else if (mode === 'signUp') {
         await store.signUp(email, password, { keepGuestData });
         // A verification mail right away; failing to send it does not undo the account.
         const tokens = await store.currentTokens();
         if (tokens) await store.client.sendOobCode('VERIFY_EMAIL', { idToken: tokens.idToken }).catch(() => undefined);
-        navigate('/settings#account', { replace: true });
+        // A new account starts where studying does: Home, with a note to check the inbox.
+        void navigate(destination, { replace: true, state: landingState(destination, email.trim()) });
       } else if (mode === 'forgot') {
         await store.client.sendOobCode('PASSWORD_RESET', { email });
         setSent(t('auth.resetSent', { email }));

@@ -178,6 +178,7 @@ function ReviewSession({
   // the notice and the footer are memoised, the card updates in place, and the reveal button and
   // the rating buttons both stay mounted, one of them hidden.
   const done = session.tally().answered;
+  const progress = session.progress(now);
   const title = t('review.title', { deck: deck.title });
   const crumbs = useMemo(
     () => [
@@ -200,7 +201,7 @@ function ReviewSession({
       <MemoGuestNotice />
       {item ? (
         <>
-          <MemoProgress done={done} total={done + session.remaining(now)} />
+          <MemoProgress done={progress.done} total={progress.total} again={progress.again} />
           <MemoReviewCard item={item} entry={study.entryById.get(item.entryId)} deckId={deck.id} revealed={revealed} onReveal={onReveal} />
           <Box sx={{ mt: 2, minHeight: 56 }}>
             <Box hidden={!revealed}>

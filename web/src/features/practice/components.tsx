@@ -61,15 +61,22 @@ export function RatingButtons({
 }
 
 /** How far a session is. */
-export function Progress({ done, total }: { done: number; total: number }) {
+/** `done` of `total`; `again`: cards in learning coming back, shown apart from the total. */
+export function Progress({ done, total, again = 0 }: { done: number; total: number; again?: number }) {
   const t = useT();
   const value = total > 0 ? Math.round((done / total) * 100) : 0;
   const label = t('study.progress', { done, total });
+  const extra = again > 0 ? t('study.progressAgain', { count: again }) : '';
   return (
     <Box sx={{ mb: 2 }}>
-      <LinearProgress variant="determinate" value={value} aria-label={label} sx={{ height: 6, borderRadius: 3 }} />
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, textAlign: 'end' }}>
+      <LinearProgress variant="determinate" value={value} aria-label={extra ? `${label}, ${extra}` : label} sx={{ height: 6, borderRadius: 3 }} />
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, textAlign: 'end' }} data-testid="study-progress">
         {label}
+        {extra && (
+          <Box component="span" sx={{ marginInlineStart: 1, color: 'error.main' }} data-testid="study-again">
+            {extra}
+          </Box>
+        )}
       </Typography>
     </Box>
   );

@@ -12,7 +12,7 @@ import {
   dueForecast,
   heatLevel,
   heatmap,
-  mostDue,
+  nextToStudy,
   nextState,
   relativeInterval,
   retentionByMonth,
@@ -190,10 +190,14 @@ describe('workloadEstimate', () => {
   });
 });
 
-describe('mostDue', () => {
-  it('picks the deck with most due, the first on a tie, none when nothing is due', () => {
-    expect(mostDue([{ deck: 'a', due: 2 }, { deck: 'b', due: 5 }, { deck: 'c', due: 5 }])).toBe('b');
-    expect(mostDue([{ deck: 'a', due: 0 }])).toBeUndefined();
-    expect(mostDue([])).toBeUndefined();
-  });
+describe('nextToStudy', () => {
+  const d = (deck: string, due: number, fresh: number) => ({ deck, counts: { due, total: due + fresh } });
+  const cases: { name: string; decks: ReturnType<typeof d>[]; want: string | undefined }[] = [
+    { name: 'the most due now, ties to the first', decks: [d('a', 2, 5), d('b', 5, 0), d('c', 5, 9)], want: 'b' },
+    { name: 'due beats new', decks: [d('a', 0, 20), d('b', 1, 0)], want: 'b' },
+    { name: 'nothing due: the first with new cards, so a followed deck has a way in', decks: [d('a', 0, 0), d('b', 0, 20), d('c', 0, 5)], want: 'b' },
+    { name: 'nothing to study now', decks: [d('a', 0, 0)], want: undefined },
+    { name: 'no decks', decks: [], want: undefined },
+  ];
+  for (const c of cases) it(c.name, () => expect(nextToStudy(c.decks)?.deck).toBe(c.want));
 });

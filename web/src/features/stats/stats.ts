@@ -259,10 +259,12 @@ export function clampRetention(r: number): number {
   return Math.round(Math.min(RETENTION_MAX, Math.max(RETENTION_MIN, r)) * 100) / 100;
 }
 
-/** The deck to start from /home: the one with the most due (ties: the first listed); none when
- * nothing is due. */
-export function mostDue<T>(decks: readonly { deck: T; due: number }[]): T | undefined {
-  let best: { deck: T; due: number } | undefined;
-  for (const d of decks) if (d.due > 0 && (!best || d.due > best.due)) best = d;
-  return best?.deck;
+/** The deck /home's Start opens, of the learner's decks with their figures (queue.ts
+ * studyCounts, the same the session is built from): the one with the most cards due now (ties:
+ * the first listed); when none has any due, the first with new cards for today; none when no deck
+ * has anything to study now (cards in learning later today wait). */
+export function nextToStudy<T, C extends { due: number; total: number }>(decks: readonly { deck: T; counts: C }[]): { deck: T; counts: C } | undefined {
+  let best: { deck: T; counts: C } | undefined;
+  for (const d of decks) if (d.counts.due > 0 && (!best || d.counts.due > best.counts.due)) best = d;
+  return best ?? decks.find((d) => d.counts.total > 0);
 }

@@ -1,0 +1,276 @@
+// /home: what to study now in the studied language, as Anki's overview shows it (New, Learning
+// later today, Due now) with one Start that opens exactly that; the starter decks of the language
+// to follow in one click; the learner's decks of the language with their figures; the streak.
+// Every figure is queue.ts's studyCounts of the deck, the same queue the review session is built
+// from (study/deckStudy.ts), so Start opens what Home promised.
+import { memo, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
+import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link, useLocation } from 'react-router';
+import type { Deck, UserDeck } from '../../api/generated/types';
+import { contentLine } from '../../app/contentLine';
+import { languageCodeStore, useLanguageCode } from '../../app/languageCode';
+import { useLanguageName } from '../../app/languages';
+import { db, hasSynced } from '../../db/db';
+import { saveUserDeck } from '../../db/mutations';
+import { useI18n, useT } from '../../i18n/I18nContext';
+import { deckCounts, readDeckStudy } from '../../study/deckStudy';
+import type { StudyCounts } from '../../study/queue';
+import { EmptyState, LoadingState, PageHeader } from '../shared/components';
+import { readDecksOfLanguage, readMyDecks, useDecksOfLanguage, useFirstSyncPending, useMyDecks, useNow, useReviewTimes } from '../shared/hooks';
+import { dayStart, endOfToday, nextToStudy, streak } from '../stats/stats';
+
+/** Starter decks suggested on /home: more when the learner follows none yet. */
+const SUGGESTIONS_FIRST = 4;
+const SUGGESTIONS_MORE = 2;
+
+/** What /home lists, read before its first render so that render shows it whole: a warm start
+ * shows the decks at once, not a spinner first. */
+interface HomeData {
+  languageCode: string;
+  mine: UserDeck[];
+  languageDecks: Deck[];
+}
+let preloaded: HomeData | undefined;
+
+/** Before the first render of /home (router.tsx preloadPage): the learner's decks and the
+ * language's. Not before the first sync: there is nothing to read yet, and the reads would wait
+ * for the sync's first writes. */
+export async function preload(pathname: string): Promise<void> {
+  if (pathname !== '/home' || !hasSynced()) return;
+  const languageCode = languageCodeStore.get();
+  const [mine, languageDecks] = await Promise.all([readMyDecks(), readDecksOfLanguage(languageCode)]);
+  preloaded = { languageCode, mine, languageDecks };
+}
+
+/** The preloaded data for `languageCode`, once: a later visit to /home reads afresh. */
+function takePreloaded(languageCode: string): HomeData | undefined {
+  const data = preloaded?.languageCode === languageCode ? preloaded : undefined;
+  preloaded = undefined;
+  return data;
+}
+
+/** Each of `decks` with its figures at `now` (the queue its review session would open now). */
+function useDeckCounts(decks: Deck[] | undefined, now: number): { deck: Deck; counts: StudyCounts }[] | undefined {
+  return useLiveQuery(
+    async () => (decks ? Promise.all(decks.map(async (deck) => ({ deck, counts: deckCounts(await readDeckStudy(deck, now, db), now) }))) : undefined),
+    [decks, now],
+  );
+}
+
+/** After sign-up or sign-in with an address not yet verified (auth/pages.tsx passes it). */
+function CheckInboxNote() {
+  const t = useT();
+  const location = useLocation();
+  const email = (location.state as { checkInbox?: string } | null)?.checkInbox;
+  const [open, setOpen] = useState(true);
+  if (!email || !open) return null;
+  return (
+    <Alert severity="info" role="status" onClose={() => setOpen(false)} sx={{ mb: 2 }} data-testid="check-inbox">
+      {t('home.checkInbox', { email })}
+    </Alert>
+  );
+}
+
+/** One of the three figures, coloured as Anki colours them. */
+function Figure({ label, value, color, testId }: { label: string; value: number; color: string; testId: string }) {
+  const { formatNumber } = useI18n();
+  return (
+    <Box sx={{ minWidth: 88 }}>
+      <Typography variant="h3" component="p" sx={{ color, fontWeight: 600, lineHeight: 1.1 }} data-testid={testId}>
+        {formatNumber(value)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Today's figures of the deck Start opens, and Start. */
+const TodayPanel = memo(function TodayPanel({ next, learningLater }: { next?: { deck: Deck; counts: StudyCounts }; learningLater: number }) {
+  const t = useT();
+  const counts = next?.counts ?? { new: 0, learning: learningLater, due: 0, total: 0 };
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="home-today" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
+      <Typography variant="h6" component="h2" id="home-today" gutterBottom>
+        {next ? (
+          <>
+            {t('home.today')}: <bdi lang={next.deck.languageCode}>{next.deck.title}</bdi>
+          </>
+        ) : (
+          t('home.today')
+        )}
+      </Typography>
+      <Stack direction="row" spacing={{ xs: 2, sm: 4 }} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} useFlexGap>
+        <Figure label={t('home.new')} value={counts.new} color="info.main" testId="home-new" />
+        <Figure label={t('home.learning')} value={counts.learning} color="error.main" testId="home-learning" />
+        <Figure label={t('home.dueNow')} value={counts.due} color="success.main" testId="home-due" />
+      </Stack>
+      {next ? (
+        <Button variant="contained" size="large" startIcon={<PlayArrowRounded />} component={Link} to={`/decks/${next.deck.id}/review`}
+          data-testid="home-start" data-total={counts.total}>
+          {t('home.startCards', { count: counts.total })}
+        </Button>
+      ) : (
+        <>
+          <Button variant="contained" size="large" startIcon={<PlayArrowRounded />} disabled data-testid="home-start" data-total={0}>
+            {t('home.nothingNow')}
+          </Button>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {learningLater > 0 ? t('home.learningLater', { count: learningLater }) : t('home.doneToday')}
+          </Typography>
+        </>
+      )}
+    </Paper>
+  );
+});
+
+/** A starter deck of the language, followed in one click. */
+function SuggestedDeck({ deck }: { deck: Deck }) {
+  const t = useT();
+  const titleId = `suggested-${deck.id}`;
+  return (
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <Card variant="outlined" component="article" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+        <CardContent sx={{ flex: 1 }}>
+          <Typography variant="h6" component="h3" id={titleId} lang={deck.languageCode} sx={{ wordBreak: 'break-word' }}>
+            <bdi>{deck.title}</bdi>
+          </Typography>
+          {deck.description && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              <bdi>{deck.description}</bdi>
+            </Typography>
+          )}
+          <Chip size="small" label={t('decks.entryCount', { count: deck.entryIds.length })} sx={{ mt: 1 }} />
+        </CardContent>
+        <CardActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <Button variant="contained" startIcon={<AddCircleOutline />} onClick={() => void saveUserDeck({ deckId: deck.id })}
+            aria-describedby={titleId} data-testid="follow-deck">
+            {t('home.follow')}
+          </Button>
+          <Button component={Link} to={`/decks/${deck.id}`}>
+            {t('home.seeDeck')}
+          </Button>
+        </CardActions>
+      </Card>
+    </Grid>
+  );
+}
+
+/** The learner's decks of the language, each with its three figures. */
+function MyDecks({ decks }: { decks: { deck: Deck; counts: StudyCounts }[] }) {
+  const t = useT();
+  return (
+    <List aria-label={t('decks.listLabel')} sx={{ mb: 2 }}>
+      {decks.map(({ deck, counts }) => (
+        <ListItem key={deck.id} disablePadding>
+          <ListItemButton component={Link} to={`/decks/${deck.id}`} divider>
+            <ListItemText primary={deck.title} slotProps={{ primary: contentLine(deck.languageCode) }} sx={{ minWidth: 0 }} />
+            <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0, marginInlineStart: 2 }} data-testid="deck-figures">
+              {t('home.deckFigures', { new: counts.new, learning: counts.learning, due: counts.due })}
+            </Typography>
+          </ListItemButton>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+export function HomePage() {
+  const t = useT();
+  const { languageCode } = useLanguageCode();
+  const languageName = useLanguageName(languageCode);
+  const [initial] = useState(() => takePreloaded(languageCode));
+  const now = useNow();
+  const mine = useMyDecks(initial?.mine);
+  // `initial` is of this language (takePreloaded); the hook uses it only until its first answer.
+  const languageDecks = useDecksOfLanguage(languageCode, initial?.languageDecks);
+  const firstSync = useFirstSyncPending();
+  // Home is of the studied language: the learner's decks of another language wait until that
+  // language is chosen (they once hid this language's decks: Chinese offered the Korean deck).
+  const { followed, suggested } = useMemo(() => {
+    if (!languageDecks || !mine) return { followed: undefined, suggested: undefined };
+    const ids = new Set(mine.map((d) => d.deckId));
+    return { followed: languageDecks.filter((d) => ids.has(d.id)), suggested: languageDecks.filter((d) => !ids.has(d.id)) };
+  }, [languageDecks, mine]);
+  const withCounts = useDeckCounts(followed, now);
+  const next = withCounts && nextToStudy(withCounts);
+  const learningLater = withCounts?.reduce((sum, d) => sum + d.counts.learning, 0) ?? 0;
+  const times = useReviewTimes();
+  const run = times ? streak(times, now) : undefined;
+  const today = endOfToday(now);
+  const reviewsToday = times ? times.filter((x) => x >= dayStart(now) && x < today).length : 0;
+  const waiting = followed === undefined || suggested === undefined || (languageDecks?.length === 0 && firstSync);
+  const following = (followed?.length ?? 0) > 0;
+  const suggestions = suggested?.slice(0, following ? SUGGESTIONS_MORE : SUGGESTIONS_FIRST) ?? [];
+  return (
+    <>
+      <PageHeader title={t('home.title')} subtitle={t('home.subtitle', { language: languageName })} />
+      <CheckInboxNote />
+      {waiting ? (
+        <LoadingState />
+      ) : (
+        <>
+          {following && (withCounts ? <TodayPanel next={next} learningLater={learningLater} /> : <LoadingState />)}
+          {suggestions.length > 0 && (
+            <Box component="section" aria-labelledby="home-suggested" sx={{ mb: 3 }}>
+              <Typography variant="h5" component="h2" id="home-suggested" gutterBottom>
+                {following ? t('home.moreDecks', { language: languageName }) : t('home.startWith', { language: languageName })}
+              </Typography>
+              {!following && (
+                <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+                  {t('home.followHint')}
+                </Typography>
+              )}
+              <Grid container spacing={2}>
+                {suggestions.map((deck) => (
+                  <SuggestedDeck key={deck.id} deck={deck} />
+                ))}
+              </Grid>
+              {(suggested?.length ?? 0) > suggestions.length && (
+                <Button component={Link} to="/decks" sx={{ mt: 1 }}>
+                  {t('home.allDecks', { count: languageDecks?.length ?? 0 })}
+                </Button>
+              )}
+            </Box>
+          )}
+          {following && withCounts && (
+            <Box component="section" aria-labelledby="home-mine">
+              <Typography variant="h5" component="h2" id="home-mine" gutterBottom>
+                {t('home.myDecks')}
+              </Typography>
+              <MyDecks decks={withCounts} />
+            </Box>
+          )}
+          {!following && suggestions.length === 0 && <EmptyState>{t('decks.empty')}</EmptyState>}
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }}>
+            <LocalFireDepartmentOutlined color={run && run.days > 0 ? 'warning' : 'disabled'} aria-hidden />
+            <Typography color="text.secondary" data-testid="home-streak-line">
+              <span data-testid="home-streak">{t('home.streakDays', { count: run?.days ?? 0 })}</span>
+              {' · '}
+              {run && run.days > 0 && !run.reviewedToday ? t('home.streakKeep') : t('home.reviewsToday', { count: reviewsToday })}
+            </Typography>
+          </Stack>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+// What a study session over a deck starts from, read from IndexedDB (the deck's live entries, the
+// learner's userEntries, userDeck, cards and their reviews), and its queue at a moment. Home reads
+// its figures through these, and the review page builds its session through them: one read, one
+// rule (queue.ts), so what Home promises is what Start opens. No sync or outbox here, so /home can
+// read it without loading the sync engine.
+import type { CardKind, Deck, Entry, UserCard, UserReview } from '../api/generated/types';
+import { cardId } from '../db/cardId';
+import type { WriteItDb } from '../db/db';
+import { buildQueue, CARD_KINDS, DEFAULT_NEW_PER_DAY, newCardsIntroducedToday, studyCounts, type StudyCounts, type StudyQueue } from './queue';
+import { DEFAULT_RETENTION } from './scheduler';
+
+/** What a session over a deck starts from. */
+export interface DeckStudy {
+  deck: Deck;
+  /** The deck's live entries in deck order. */
+  entries: Entry[];
+  entryById: ReadonlyMap<string, Entry>;
+  /** userEntries by entryId (absent: enabled). */
+  enabled: ReadonlyMap<string, boolean>;
+  cards: ReadonlyMap<string, UserCard>;
+  /** Stored reviews of the deck's cards, by card id. */
+  reviews: ReadonlyMap<string, UserReview[]>;
+  newPerDay: number;
+  desiredRetention: number;
+  /** New cards of this deck first reviewed today. */
+  newToday: number;
+}
+
+/** Reads the study data of a deck already read. */
+export async function readDeckStudy(deck: Deck, now: number, db: WriteItDb): Promise<DeckStudy> {
+  const [entryRows, userEntries, userDeck] = await Promise.all([
+    db.entries.bulkGet(deck.entryIds),
+    db.userEntries.bulkGet(deck.entryIds),
+    db.userDecks.get(deck.id),
+  ]);
+  const entries = entryRows.filter((e): e is Entry => !!e && !e.deleted);
+  const enabled = new Map<string, boolean>();
+  for (const u of userEntries) if (u && !u.deleted) enabled.set(u.entryId, u.enabled);
+  const ids = entries.flatMap((e) => CARD_KINDS.map((k) => cardId(e.id, k)));
+  const [cardRows, reviewRows] = await Promise.all([
+    db.userCards.bulkGet(ids),
+    db.userReviews.where('cardId').anyOf(ids).toArray(),
+  ]);
+  const cards = new Map<string, UserCard>();
+  for (const c of cardRows) if (c && !c.deleted) cards.set(c.id, c);
+  const reviews = new Map<string, UserReview[]>();
+  for (const r of reviewRows) {
+    if (r.deleted) continue;
+    const list = reviews.get(r.cardId);
+    if (list) list.push(r);
+    else reviews.set(r.cardId, [r]);
+  }
+  const settings = userDeck && !userDeck.deleted ? userDeck : null;
+  return {
+    deck,
+    entries,
+    entryById: new Map(entries.map((e) => [e.id, e])),
+    enabled,
+    cards,
+    reviews,
+    newPerDay: settings?.newPerDay ?? DEFAULT_NEW_PER_DAY,
+    desiredRetention: settings?.desiredRetention ?? DEFAULT_RETENTION,
+    newToday: newCardsIntroducedToday(reviewRows, new Set(ids), now),
+  };
+}
+
+/** The review queue of a loaded deck at `now`. */
+export function deckQueue(study: DeckStudy, now: number, kinds?: readonly CardKind[]): StudyQueue {
+  return buildQueue({
+    entries: study.entries,
+    enabled: study.enabled,
+    cards: study.cards,
+    now,
+    newPerDay: study.newPerDay,
+    newToday: study.newToday,
+    ...(kinds ? { kinds } : {}),
+  });
+}
+
+/** Home's figures of a deck at `now`: those of the session the review page would open now. */
+export function deckCounts(study: DeckStudy, now: number): StudyCounts {
+  return studyCounts(deckQueue(study, now));
+}
