@@ -37,6 +37,10 @@ async function signUp(page: Page, email: string) {
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Create account' }).click();
+  // A new account lands on Home, with a note to check the inbox (the address is not verified).
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('check-inbox')).toContainText(`we sent a link to ${email}`);
+  await page.goto('/settings');
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 }
 
@@ -100,6 +104,8 @@ test('sign up, verify by mail, sign out, sign in again', async ({ page }) => {
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/home$/);
   await expectUserDecks(page, 1);
+  // Verified: no note to check the inbox.
+  await expect(page.getByTestId('check-inbox')).toHaveCount(0);
 });
 
 test('reset a forgotten password', async ({ page, request }) => {
