@@ -7,7 +7,7 @@ import type { CardKind, Deck, Entry, UserCard, UserReview } from '../api/generat
 import { cardId } from '../db/cardId';
 import type { WriteItDb } from '../db/db';
 import { buildQueue, CARD_KINDS, DEFAULT_NEW_PER_DAY, newCardsIntroducedToday, studyCounts, type StudyCounts, type StudyQueue } from './queue';
-import { DEFAULT_RETENTION } from './scheduler';
+import { DEFAULT_RETENTION } from './defaults';
 
 /** What a session over a deck starts from. */
 export interface DeckStudy {

@@ -4,9 +4,10 @@
 import { createEmptyCard, fsrs, type Card, type FSRS, type Grade } from 'ts-fsrs';
 import type { CardKind, UserCard, UserReview } from '../api/generated/types';
 import { compareKeys } from '../db/order';
+import { DEFAULT_RETENTION } from './defaults';
 
-/** Desired retention when the user deck sets none (DESIGN §4). */
-export const DEFAULT_RETENTION = 0.9;
+/** Desired retention when the user deck sets none (DESIGN §4; study/defaults.ts). */
+export { DEFAULT_RETENTION };
 
 /** DESIGN §4; must match the port's constants and tools/fsrs-golden's SETTINGS. */
 export const FSRS_SETTINGS = Object.freeze({

@@ -222,9 +222,10 @@ function SignInForms({ store }: { store: AuthStore }) {
         else void navigate(destination, { replace: true, state: landingState(destination, await unverifiedEmail(store)) });
       } else if (mode === 'signUp') {
         await store.signUp(email, password, { keepGuestData });
-        // A verification mail right away; failing to send it does not undo the account.
+        // A verification mail right away, not waited for: failing to send it does not undo the
+        // account, and the learner need not wait for the mail server.
         const tokens = await store.currentTokens();
-        if (tokens) await store.client.sendOobCode('VERIFY_EMAIL', { idToken: tokens.idToken }).catch(() => undefined);
+        if (tokens) void store.client.sendOobCode('VERIFY_EMAIL', { idToken: tokens.idToken }).catch(() => undefined);
         // A new account starts where studying does: Home, with a note to check the inbox.
         void navigate(destination, { replace: true, state: landingState(destination, email.trim()) });
       } else if (mode === 'forgot') {

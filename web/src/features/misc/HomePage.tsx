@@ -183,10 +183,12 @@ function MyDecks({ decks }: { decks: { deck: Deck; counts: StudyCounts }[] }) {
       {decks.map(({ deck, counts }) => (
         <ListItem key={deck.id} disablePadding>
           <ListItemButton component={Link} to={`/decks/${deck.id}`} divider>
-            <ListItemText primary={deck.title} slotProps={{ primary: contentLine(deck.languageCode) }} sx={{ minWidth: 0 }} />
-            <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0, marginInlineStart: 2 }} data-testid="deck-figures">
-              {t('home.deckFigures', { new: counts.new, learning: counts.learning, due: counts.due })}
-            </Typography>
+            <ListItemText
+              primary={deck.title}
+              secondary={<span data-testid="deck-figures">{t('home.deckFigures', { new: counts.new, learning: counts.learning, due: counts.due })}</span>}
+              slotProps={{ primary: contentLine(deck.languageCode) }}
+              sx={{ minWidth: 0 }}
+            />
           </ListItemButton>
         </ListItem>
       ))}
