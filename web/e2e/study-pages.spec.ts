@@ -60,7 +60,8 @@ test('the deck page adds the deck to my decks and shows progress', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: VOCABULARY })).toBeVisible();
   const count = deck!.entryIds!.length;
   await expect(page.getByTestId('deck-started')).toHaveText(`0 of ${count} entries started`);
-  await expect(page.getByTestId('deck-due-today')).toHaveText('0 cards due today');
+  // Today's figures, those of /home and of the session Review opens: the day's new cards.
+  await expect(page.getByTestId('deck-figures')).toHaveText(`New ${Math.min(20, count * 3)} · Learning 0 · Due 0`);
   await expect(page.getByRole('link', { name: 'Review' })).toHaveAttribute('href', `/decks/${deck!.id}/review`);
   await expect(page.getByRole('link', { name: 'Test' })).toHaveAttribute('href', `/decks/${deck!.id}/test`);
 

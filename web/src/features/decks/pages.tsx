@@ -29,7 +29,6 @@ import { EntryLabel } from '../shared/EntryLabel';
 import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
 import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
 import {
-  dueInDeck,
   preloadFirstDecks,
   useCardsOf,
   useDeck,
@@ -44,7 +43,8 @@ import {
   useUserDeck,
 } from '../shared/hooks';
 import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
-import { CARD_STATES, cardsByState, endOfToday } from '../stats/stats';
+import { CARD_STATES, cardsByState } from '../stats/stats';
+import { useDeckCounts } from './useDeckCounts';
 import { DECKS_PER_PAGE } from './DeckList';
 import { VirtualDeckList } from './VirtualDeckList';
 import { compareKeys } from '../../db/order';
@@ -118,21 +118,19 @@ export function DecksPage() {
   );
 }
 
-/** The learner's progress in a deck: cards by state among its entries, due today, entries started. */
+/** The learner's progress in a deck: cards by state among its entries, today's figures (those of
+ * /home and of the session Review opens), entries started. */
 function DeckProgress({ deck, cards, disabled }: { deck: Deck; cards: UserCard[] | undefined; disabled: Set<string> | undefined }) {
   const t = useT();
   const now = useNow();
+  const decks = useMemo(() => [deck], [deck]);
+  const today = useDeckCounts(decks, now)?.[0]?.counts;
   const stats = useMemo(() => {
-    if (!cards) return undefined;
-    const today = endOfToday(now);
+    if (!cards || !today) return undefined;
     const started = new Set<string>();
-    let due = 0;
-    for (const c of cards) {
-      if (c.state !== 0) started.add(c.entryId);
-      if (c.due < today && c.state !== 0) due += 1;
-    }
-    return { byState: cardsByState(cards), due, started: started.size };
-  }, [cards, now]);
+    for (const c of cards) if (c.state !== 0) started.add(c.entryId);
+    return { byState: cardsByState(cards), today, started: started.size };
+  }, [cards, today]);
   const total = deck.entryIds.length;
   const off = disabled?.size ?? 0;
   const stateLabel = (s: number) => t(`cards.state.${(['new', 'learning', 'review', 'relearning'] as const)[s]!}`);
@@ -156,8 +154,8 @@ function DeckProgress({ deck, cards, disabled }: { deck: Deck; cards: UserCard[]
             </Box>
           </Box>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} role="list" aria-label={t('cards.byState')}>
-            <Chip role="listitem" color={stats.due > 0 ? 'primary' : 'default'} data-testid="deck-due-today"
-              label={t('deckPage.dueToday', { count: stats.due })} />
+            <Chip role="listitem" color={stats.today.total > 0 ? 'primary' : 'default'} data-testid="deck-figures"
+              label={t('home.deckFigures', { new: stats.today.new, learning: stats.today.learning, due: stats.today.due })} />
             {CARD_STATES.map((s) => (
               <Chip role="listitem" key={s} variant="outlined" label={t('lists.labelValue', { label: stateLabel(s), value: stats.byState[s] })} />
             ))}
@@ -229,7 +227,6 @@ export function DeckPage() {
   const [tab, setTab] = useState<'entries' | 'stats'>('entries');
   if (deck === undefined) return <LoadingState />;
   if (deck === null) return <MissingState kind="deck" />;
-  const due = dueInDeck(deck, dueByEntry);
   // One call per entry, as SPEC §7 says of lists.
   const setAll = (enabled: boolean) => {
     for (const entryId of deck.entryIds) if (disabled?.has(entryId) === enabled) void saveUserEntry({ entryId, enabled });
@@ -245,7 +242,6 @@ export function DeckPage() {
             {deck.description && <bdi>{deck.description}</bdi>}
             <Stack direction="row" spacing={1}>
               <Chip size="small" label={t('decks.entryCount', { count: deck.entryIds.length })} />
-              <Chip size="small" color={due > 0 ? 'primary' : 'default'} label={t('decks.dueCount', { count: due })} />
               {userDeck && <Chip size="small" color="secondary" variant="outlined" label={t('lists.mine')} />}
             </Stack>
           </Stack>

@@ -22,16 +22,15 @@ import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useLocation } from 'react-router';
 import type { Deck, UserDeck } from '../../api/generated/types';
 import { contentLine } from '../../app/contentLine';
 import { languageCodeStore, useLanguageCode } from '../../app/languageCode';
 import { useLanguageName } from '../../app/languages';
-import { db, hasSynced } from '../../db/db';
+import { hasSynced } from '../../db/db';
 import { saveUserDeck } from '../../db/mutations';
 import { useI18n, useT } from '../../i18n/I18nContext';
-import { deckCounts, readDeckStudy } from '../../study/deckStudy';
+import { useDeckCounts } from '../decks/useDeckCounts';
 import type { StudyCounts } from '../../study/queue';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { readDecksOfLanguage, readMyDecks, useDecksOfLanguage, useFirstSyncPending, useMyDecks, useNow, useReviewTimes } from '../shared/hooks';
@@ -65,14 +64,6 @@ function takePreloaded(languageCode: string): HomeData | undefined {
   const data = preloaded?.languageCode === languageCode ? preloaded : undefined;
   preloaded = undefined;
   return data;
-}
-
-/** Each of `decks` with its figures at `now` (the queue its review session would open now). */
-function useDeckCounts(decks: Deck[] | undefined, now: number): { deck: Deck; counts: StudyCounts }[] | undefined {
-  return useLiveQuery(
-    async () => (decks ? Promise.all(decks.map(async (deck) => ({ deck, counts: deckCounts(await readDeckStudy(deck, now, db), now) }))) : undefined),
-    [decks, now],
-  );
 }
 
 /** After sign-up or sign-in with an address not yet verified (auth/pages.tsx passes it). */
