@@ -6,7 +6,7 @@
 import type { CardKind, Deck, Entry, UserCard, UserReview } from '../api/generated/types';
 import { cardId } from '../db/cardId';
 import type { WriteItDb } from '../db/db';
-import { buildQueue, CARD_KINDS, DEFAULT_NEW_PER_DAY, newCardsIntroducedToday, studyCounts, type StudyCounts, type StudyQueue } from './queue';
+import { buildQueue, CARD_KINDS, DEFAULT_NEW_PER_DAY, newCardsIntroducedToday, nextLearningDue, studyCounts, type StudyCounts, type StudyQueue } from './queue';
 import { DEFAULT_RETENTION } from './defaults';
 
 /** What a session over a deck starts from. */
@@ -77,7 +77,9 @@ export function deckQueue(study: DeckStudy, now: number, kinds?: readonly CardKi
   });
 }
 
-/** Home's figures of a deck at `now`: those of the session the review page would open now. */
-export function deckCounts(study: DeckStudy, now: number): StudyCounts {
-  return studyCounts(deckQueue(study, now));
+/** Home's figures of a deck at `now`: those of the session the review page would open now; and
+ * when they change next by the clock (a card in learning coming due; null: not today). */
+export function deckCounts(study: DeckStudy, now: number): { counts: StudyCounts; changesAt: number | null } {
+  const queue = deckQueue(study, now);
+  return { counts: studyCounts(queue), changesAt: nextLearningDue(queue) };
 }

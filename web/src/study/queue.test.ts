@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CardKind, Entry, UserCard, UserReview } from '../api/generated/types';
 import { cardId } from '../db/cardId';
-import { buildQueue, endOfLocalDay, newCardsIntroducedToday, spreadSiblings, startOfLocalDay, studyCounts, type QueueInput } from './queue';
+import { buildQueue, endOfLocalDay, newCardsIntroducedToday, nextLearningDue, spreadSiblings, startOfLocalDay, studyCounts, type QueueInput } from './queue';
 
 const NOW = new Date(2024, 4, 15, 14, 30).getTime();
 const DAY = 86_400_000;
@@ -158,6 +158,9 @@ describe('studyCounts: what Home shows is what a session started now opens', () 
     const b = card(e[1]!, 'meaning', NOW + 2 * MIN, RELEARNING);
     const q = buildQueue(base({ cards: new Map([a, b].map((c) => [c.id, c])), newPerDay: 0 }));
     expect(q.learning.map((i) => i.cardId)).toEqual([b.id, a.id]);
+    // Home reads its figures again when the first of them comes due.
+    expect(nextLearningDue(q)).toBe(b.due);
+    expect(nextLearningDue(buildQueue(base()))).toBeNull();
   });
 });
 

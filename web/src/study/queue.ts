@@ -68,6 +68,12 @@ export function studyCounts(queue: StudyQueue): StudyCounts {
   return { new: queue.fresh.length, learning: queue.learning.length, due: queue.due.length, total: queue.due.length + queue.fresh.length };
 }
 
+/** When the first card in learning later today becomes due now (null: none): the moment a
+ * page showing studyCounts reads them again, so its figures stay those a session would open. */
+export function nextLearningDue(queue: StudyQueue): number | null {
+  return queue.learning[0]?.card?.due ?? null;
+}
+
 /** Card states as ts-fsrs numbers them (scheduler.ts CardState). */
 const LEARNING_STATE = 1;
 const RELEARNING_STATE = 3;

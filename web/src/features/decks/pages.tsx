@@ -39,7 +39,6 @@ import {
   useEndOfToday,
   useFirstSyncPending,
   useMyDecks,
-  useNow,
   useUserDeck,
 } from '../shared/hooks';
 import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
@@ -122,9 +121,8 @@ export function DecksPage() {
  * /home and of the session Review opens), entries started. */
 function DeckProgress({ deck, cards, disabled }: { deck: Deck; cards: UserCard[] | undefined; disabled: Set<string> | undefined }) {
   const t = useT();
-  const now = useNow();
   const decks = useMemo(() => [deck], [deck]);
-  const today = useDeckCounts(decks, now)?.[0]?.counts;
+  const today = useDeckCounts(decks)?.[0]?.counts;
   const stats = useMemo(() => {
     if (!cards || !today) return undefined;
     const started = new Set<string>();

@@ -1,15 +1,27 @@
 // The figures of decks as /home and the deck page show them (New, Learning later today, Due now):
 // queue.ts's studyCounts of the queue the review session of each deck would open at `now`.
+import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Deck } from '../../api/generated/types';
 import { db } from '../../db/db';
 import { deckCounts, readDeckStudy } from '../../study/deckStudy';
-import type { StudyCounts } from '../../study/queue';
+import { endOfLocalDay, type StudyCounts } from '../../study/queue';
 
-/** Each of `decks` with its figures at `now`; undefined while reading. */
-export function useDeckCounts(decks: readonly Deck[] | undefined, now: number): { deck: Deck; counts: StudyCounts }[] | undefined {
-  return useLiveQuery(
-    async () => (decks ? Promise.all(decks.map(async (deck) => ({ deck, counts: deckCounts(await readDeckStudy(deck, now, db), now) }))) : undefined),
+/** Each of `decks` with its figures, read again whenever the data changes and when a card in
+ * learning comes due (so the figures stay those a session started now would open); undefined
+ * while reading. */
+export function useDeckCounts(decks: readonly Deck[] | undefined): { deck: Deck; counts: StudyCounts }[] | undefined {
+  const [now, setNow] = useState(() => Date.now());
+  const read = useLiveQuery(
+    async () => (decks ? Promise.all(decks.map(async (deck) => ({ deck, ...deckCounts(await readDeckStudy(deck, now, db), now) }))) : undefined),
     [decks, now],
   );
+  // The next moment the clock changes a figure: a learning card coming due, or midnight (a new
+  // day's new cards); at the latest a minute from now.
+  const changesAt = Math.min(endOfLocalDay(now), now + 60_000, ...(read ?? []).map((d) => d.changesAt ?? Infinity));
+  useEffect(() => {
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, changesAt - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [changesAt]);
+  return read;
 }

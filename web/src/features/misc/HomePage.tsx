@@ -204,7 +204,7 @@ export function HomePage() {
     const ids = new Set(mine.map((d) => d.deckId));
     return { followed: languageDecks.filter((d) => ids.has(d.id)), suggested: languageDecks.filter((d) => !ids.has(d.id)) };
   }, [languageDecks, mine]);
-  const withCounts = useDeckCounts(followed, now);
+  const withCounts = useDeckCounts(followed);
   const next = withCounts && nextToStudy(withCounts);
   const learningLater = withCounts?.reduce((sum, d) => sum + d.counts.learning, 0) ?? 0;
   const times = useReviewTimes();
