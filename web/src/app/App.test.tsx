@@ -115,17 +115,21 @@ function signOutLocally() {
 }
 
 describe('app shell', () => {
-  it('shows the landing page on / with a way to /home', async () => {
+  it('shows the landing page on / with the language to choose and a way to /home', async () => {
     renderAt('/');
-    expect((await screen.findByRole('link', { name: 'Start learning' })).getAttribute('href')).toBe('/home');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Learn to read and write Korean' })).toBeTruthy();
+    // The languages by name, never by code; choosing one opens the sign-up form.
+    expect(await screen.findByRole('button', { name: /^Korean/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^ko\b/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Try it without an account' }).getAttribute('href')).toBe('/home');
     expect(screen.getByRole('banner')).toBeTruthy();
   });
 
-  it('lists decks of the current language with counts and due cards on /home', async () => {
+  it('suggests the decks of the current language on /home, each followed in one click', async () => {
     renderAt('/home');
     expect(await screen.findByText('Basics')).toBeTruthy();
     expect(screen.getByText('3 entries')).toBeTruthy();
-    expect(screen.getByText('1 due')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /2 changes waiting to be sent/ })).toBeTruthy();
   });
 
@@ -155,9 +159,8 @@ describe('app shell', () => {
     languageCodeStore.set('ja');
     try {
       renderAt('/home');
-      // First visit, sync on its way: the hint and the loading state, not 'no decks'.
-      expect(await screen.findByText('Open a deck and add it to your decks to follow it here.')).toBeTruthy();
-      expect(document.querySelector('.MuiCircularProgress-root[aria-label="Loading…"]')).not.toBeNull();
+      // First visit, sync on its way: the loading state, not 'no decks'.
+      await waitFor(() => expect(document.querySelector('.MuiCircularProgress-root[aria-label="Loading…"]')).not.toBeNull());
       expect(screen.queryByText(/No decks in this language yet/)).toBeNull();
       act(() => publishSyncState({ status: 'offline', pending: 0, failed: 0 }));
       expect(await screen.findByText(/No decks in this language yet/)).toBeTruthy();
@@ -166,7 +169,7 @@ describe('app shell', () => {
       act(() => publishSyncState({ status: 'idle', pending: 0, failed: 0 }));
       renderAt('/home');
       expect(await screen.findByText(/No decks in this language yet/)).toBeTruthy();
-      expect(screen.queryByText('Open a deck and add it to your decks to follow it here.')).toBeNull();
+      expect(screen.queryByText('Follow a deck, then press Start: its first cards are ready today.')).toBeNull();
     } finally {
       localStorage.removeItem('lastSync');
       languageCodeStore.set('ko');
