@@ -60,8 +60,7 @@ export function RatingButtons({
   );
 }
 
-/** How far a session is. */
-/** `done` of `total`; `again`: cards in learning coming back, shown apart from the total. */
+/** How far a session is: `done` of `total`; `again`: cards in learning coming back, shown apart from the total. */
 export function Progress({ done, total, again = 0 }: { done: number; total: number; again?: number }) {
   const t = useT();
   const value = total > 0 ? Math.round((done / total) * 100) : 0;
