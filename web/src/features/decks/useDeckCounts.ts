@@ -23,5 +23,8 @@ export function useDeckCounts(decks: readonly Deck[] | undefined): { deck: Deck;
     const timer = setTimeout(() => setNow(Date.now()), Math.max(0, changesAt - Date.now()) + 50);
     return () => clearTimeout(timer);
   }, [changesAt]);
-  return read;
+  // Until the query has answered for these decks, its answer for the previous ones (a deck just
+  // followed) is not shown as theirs.
+  const current = read && decks && read.length === decks.length && read.every((r, i) => r.deck === decks[i]);
+  return current ? read : undefined;
 }

@@ -22,12 +22,13 @@ import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useLocation } from 'react-router';
 import type { Deck, UserDeck } from '../../api/generated/types';
 import { contentLine } from '../../app/contentLine';
 import { languageCodeStore, useLanguageCode } from '../../app/languageCode';
-import { useLanguageName } from '../../app/languages';
-import { hasSynced } from '../../db/db';
+import { languageName, useLanguageName } from '../../app/languages';
+import { db, hasSynced } from '../../db/db';
 import { saveUserDeck } from '../../db/mutations';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { useDeckCounts } from '../decks/useDeckCounts';
@@ -187,6 +188,28 @@ function MyDecks({ decks }: { decks: { deck: Deck; counts: StudyCounts }[] }) {
   );
 }
 
+/** The other languages of the learner's decks, by name: one click studies one of them (Home is
+ * of one language at a time). */
+function OtherLanguages({ mine, languageCode }: { mine: UserDeck[]; languageCode: string }) {
+  const { t, locale } = useI18n();
+  const { allowed, setLanguageCode } = useLanguageCode();
+  const codes = useLiveQuery(async () => {
+    const rows = await db.decks.bulkGet(mine.map((d) => d.deckId));
+    return [...new Set(rows.filter((d) => d && !d.deleted && d.languageCode !== languageCode).map((d) => d!.languageCode))];
+  }, [mine, languageCode]);
+  if (!allowed || !codes || codes.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mt: 2 }} useFlexGap data-testid="other-languages">
+      <Typography color="text.secondary">{t('home.otherLanguages')}</Typography>
+      {codes.map((code) => (
+        <Button key={code} size="small" variant="outlined" onClick={() => setLanguageCode(code)}>
+          {languageName(code, locale)}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
 export function HomePage() {
   const t = useT();
   const { languageCode } = useLanguageCode();
@@ -254,6 +277,7 @@ export function HomePage() {
             </Box>
           )}
           {!following && suggestions.length === 0 && <EmptyState>{t('decks.empty')}</EmptyState>}
+          {mine && <OtherLanguages mine={mine} languageCode={languageCode} />}
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }}>
             <LocalFireDepartmentOutlined color={run && run.days > 0 ? 'warning' : 'disabled'} aria-hidden />
             <Typography color="text.secondary" data-testid="home-streak-line">
