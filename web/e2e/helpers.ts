@@ -113,11 +113,15 @@ export async function signInAsAdmin(page: Page, request: APIRequestContext): Pro
   return email;
 }
 
-/** Draws a polyline of 1024-box points on the writing canvas with the mouse (pointer events). */
+/** Draws a polyline of 1024-box points on the writing canvas with the mouse (pointer events). The
+ * canvas shows the box with a margin; its data-view-* attributes say how much. */
 export async function drawOnCanvas(page: Page, points: readonly (readonly [number, number])[], steps = 3): Promise<void> {
-  const box = await page.getByTestId('ink').boundingBox();
+  const ink = page.getByTestId('ink');
+  const box = await ink.boundingBox();
   if (!box) throw new Error('no canvas');
-  const at = ([x, y]: readonly [number, number]) => [box.x + (x / 1024) * box.width, box.y + (y / 1024) * box.height] as const;
+  const pad = Number((await ink.getAttribute('data-view-pad')) ?? 0);
+  const view = Number((await ink.getAttribute('data-view-size')) ?? 1024);
+  const at = ([x, y]: readonly [number, number]) => [box.x + ((x + pad) / view) * box.width, box.y + ((y + pad) / view) * box.height] as const;
   const [first, ...rest] = points;
   if (!first) return;
   await page.mouse.move(...at(first));

@@ -1,20 +1,39 @@
 // The drawing surface: five layers at most (SPEC §9) — grid, reference outline with the strokes
-// written so far, hint and stroke-order animation, live ink, feedback — over one 1024 box. Pointer
-// events for mouse, touch and pen (pressure), no page scroll or zoom while writing, sharp on
-// high-density screens. The parent judges each stroke (onStroke) and says what to show.
+// written so far, hint and stroke-order animation, live ink, feedback — over one 1024 box shown
+// with a margin (VIEW_PAD), so letters reaching its edge stay inside the square. Pointer events
+// for mouse, touch and pen (pressure), no page scroll or zoom while writing, sharp on high-density
+// screens. The parent judges each stroke (onStroke) and says what to show: a refused stroke
+// plainly in the error colour for a moment with the expected stroke flashing, the next stroke's
+// start and direction as a hint, and a finished character's ink kept over the model with the
+// strokes that went wrong marked.
 import { useEffect, useId, useMemo, useRef, type CSSProperties } from 'react';
 import type { Stroke } from '../api/generated/types';
-import { BOX, CANVAS_COLOURS, DRAG_DISTANCE_PX, type CanvasMode } from './constants';
+import { CANVAS_COLOURS, DRAG_DISTANCE_PX, type CanvasMode } from './constants';
 import { gridSegments, type GridType } from './grids';
-import { drawSegment, drawStrokes, fitCanvas, polylineLength, pressureOf, toBox, travelPx, type InkPoint } from './ink';
+import { boxToPx, drawSegment, drawStrokes, fitCanvas, inkWidth, polylineLength, pressureOf, toBox, travelPx, VIEW_BOX, VIEW_PAD, VIEW_SIZE, type InkPoint } from './ink';
 
 /** What the feedback layer shows of the last stroke. */
 export interface StrokeFeedback {
   kind: 'accepted' | 'wrong';
   points: readonly InkPoint[];
+  /** A refused stroke: the stroke expected instead, flashed on the model (null: none). */
+  expected?: number | null;
   /** Changes with every new feedback, so the same shape twice still flashes. */
   key: number;
 }
+
+/** A finished character: the learner's strokes kept over the model, the wrong ones marked. */
+export interface FinishedInk {
+  ink: readonly (readonly InkPoint[])[];
+  /** Strokes (in writing order) that went wrong. */
+  wrong: readonly number[];
+}
+
+/** The error colour, readable on each canvas background (contrast ≥ 4.5:1). */
+const ERROR_COLOURS = { light: '#c62828', dark: '#ff8a80' } as const;
+/** The expected stroke's flash and the next-stroke hint. */
+const HINT_COLOURS = { light: '#1565c0', dark: '#82b1ff' } as const;
+const NO_INK: readonly (readonly InkPoint[])[] = [];
 
 export interface WritingCanvasProps {
   languageCode: string;
@@ -28,8 +47,12 @@ export interface WritingCanvasProps {
   showOutline: boolean;
   /** Strokes written correctly so far (drawn in the character colour). */
   done: number;
-  /** A stroke to show as a hint (animated), or null. */
+  /** A stroke to show whole (animated along its outline, after repeated misses), or null. */
   hint: number | null;
+  /** A stroke whose start and direction only are shown (the learner asked), or null. */
+  nextHint?: number | null;
+  /** The character is finished: its ink stays over the model (drawing is off). */
+  finished?: FinishedInk | null;
   /** Bump to play the stroke-order animation from stroke `done` on. */
   animation: number;
   feedback: StrokeFeedback | null;
@@ -52,6 +75,31 @@ function medianPath(median: readonly (readonly [number, number])[]): string {
   return median.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${x} ${y}`).join(' ');
 }
 
+function inkPath(points: readonly InkPoint[]): string {
+  return medianPath(points.map((p) => [p.x, p.y] as const)) + (points.length === 1 ? ' l0.1 0' : '');
+}
+
+/** Where a stroke starts and which way it goes: its first point and the point ARROW units along
+ * its median (or its end, when shorter). */
+const ARROW = 150;
+export function strokeStart(median: readonly (readonly [number, number])[]): { x: number; y: number; tx: number; ty: number } | null {
+  const first = median[0];
+  if (!first) return null;
+  let walked = 0;
+  for (let i = 1; i < median.length; i++) {
+    const a = median[i - 1]!;
+    const b = median[i]!;
+    const seg = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (walked + seg >= ARROW && seg > 0) {
+      const t = (ARROW - walked) / seg;
+      return { x: first[0], y: first[1], tx: a[0] + t * (b[0] - a[0]), ty: a[1] + t * (b[1] - a[1]) };
+    }
+    walked += seg;
+  }
+  const last = median[median.length - 1]!;
+  return { x: first[0], y: first[1], tx: last[0], ty: last[1] };
+}
+
 /** When each animated stroke starts and how long it takes. */
 function animationTimings(strokes: readonly Stroke[], lengths: readonly number[], hint: number | null, animation: number, done: number) {
   const animated = hint !== null ? [hint] : animation > 0 ? strokes.map((_, i) => i).filter((i) => i >= done) : [];
@@ -69,8 +117,14 @@ function animationTimings(strokes: readonly Stroke[], lengths: readonly number[]
 }
 
 export function WritingCanvas(props: WritingCanvasProps) {
-  const { size, mode, strokes, done, hint, animation, feedback, keepInk, onStroke, disabled } = props;
+  const { size, mode, strokes, done, hint, animation, feedback, onStroke, finished } = props;
+  const nextHint = props.nextHint ?? null;
+  // A finished character is shown, not drawn on.
+  const disabled = props.disabled || !!finished;
+  const keepInk = finished ? NO_INK : props.keepInk;
   const colours = CANVAS_COLOURS[mode];
+  const error = ERROR_COLOURS[mode];
+  const highlight = HINT_COLOURS[mode];
   const ids = useId().replace(/:/g, '');
   const inkRef = useRef<HTMLCanvasElement>(null);
   const current = useRef<{ id: number; points: InkPoint[]; start: number; rect: DOMRect } | null>(null);
@@ -91,7 +145,7 @@ export function WritingCanvas(props: WritingCanvasProps) {
   }, [size, colours.character, keepInk]);
 
   const lengths = useMemo(() => strokes.map((s) => polylineLength(s.median)), [strokes]);
-  const grid = useMemo(() => gridSegments(props.gridType, props.languageCode), [props.gridType, props.languageCode]);
+  const grid = useMemo(() => gridSegments(props.gridType, props.languageCode, VIEW_PAD), [props.gridType, props.languageCode]);
 
   const handlers = useMemo(() => {
     const canvasOf = () => inkRef.current;
@@ -147,7 +201,7 @@ export function WritingCanvas(props: WritingCanvasProps) {
         if (pending.current !== null) cancelAnimationFrame(pending.current);
         pending.current = null;
         // A press that never travelled the drag distance is a tap: a dot where it landed.
-        const points = travelPx(c.points, c.rect.width / BOX) < DRAG_DISTANCE_PX ? c.points.slice(0, 1) : c.points;
+        const points = travelPx(c.points, boxToPx(c.rect.width)) < DRAG_DISTANCE_PX ? c.points.slice(0, 1) : c.points;
         const canvas = canvasOf();
         const ctx = canvas ? fitCanvas(canvas, size) : null;
         if (ctx) drawStrokes(ctx, keepInk ? [...keepInk, points] : [], colours.character);
@@ -173,23 +227,34 @@ export function WritingCanvas(props: WritingCanvasProps) {
       aria-label={props.label}
       style={{ position: 'relative', width: size, height: size, touchAction: 'none', userSelect: 'none', WebkitUserSelect: 'none' }}
       data-strokes-done={done}
+      data-finished={finished ? 'true' : undefined}
     >
       {/* 1. grid */}
-      <svg viewBox={`0 0 ${BOX} ${BOX}`} style={layer} aria-hidden="true">
-        <rect x={0} y={0} width={BOX} height={BOX} fill={colours.background} stroke={colours.border} strokeWidth={12} />
+      <svg viewBox={VIEW_BOX} style={layer} aria-hidden="true">
+        <rect x={-VIEW_PAD} y={-VIEW_PAD} width={VIEW_SIZE} height={VIEW_SIZE} fill={colours.background} stroke={colours.border} strokeWidth={12} />
         {grid.map((g, i) => (
           <line key={i} x1={g.x1} y1={g.y1} x2={g.x2} y2={g.y2} stroke={colours.border} strokeWidth={g.strong ? 6 : 3} strokeDasharray={g.dashed ? '18 14' : undefined} />
         ))}
       </svg>
-      {/* 2. reference outline and the strokes written so far */}
-      <svg viewBox={`0 0 ${BOX} ${BOX}`} style={layer} aria-hidden="true">
-        {props.showOutline && strokes.map((s, i) => <path key={`o${i}`} d={s.path} fill={colours.character} opacity={0.14} />)}
-        {strokes.slice(0, done).map((s, i) => (
-          <path key={`d${i}`} d={s.path} fill={colours.character} data-stroke-done={i} />
-        ))}
+      {/* 2. reference outline and the strokes written so far; a finished character's model, faint,
+          its wrong strokes tinted */}
+      <svg viewBox={VIEW_BOX} style={layer} aria-hidden="true">
+        {finished
+          ? strokes.map((s, i) => {
+              const wrong = finished.wrong.includes(i);
+              return <path key={`m${i}`} d={s.path} fill={wrong ? error : colours.character} opacity={wrong ? 0.35 : 0.22} data-model-stroke={i} />;
+            })
+          : (
+            <>
+              {props.showOutline && strokes.map((s, i) => <path key={`o${i}`} d={s.path} fill={colours.character} opacity={0.14} />)}
+              {strokes.slice(0, done).map((s, i) => (
+                <path key={`d${i}`} d={s.path} fill={colours.character} data-stroke-done={i} />
+              ))}
+            </>
+          )}
       </svg>
       {/* 3. hint and stroke-order animation: a thick line along the median, clipped by the outline */}
-      <svg viewBox={`0 0 ${BOX} ${BOX}`} style={layer} aria-hidden="true" key={`anim${animation}-${hint ?? ''}`}>
+      <svg viewBox={VIEW_BOX} style={layer} aria-hidden="true" key={`anim${animation}-${hint ?? ''}`}>
         <style>{`@keyframes ${ids}draw{to{stroke-dashoffset:0}}@media (prefers-reduced-motion: reduce){.${ids}a{animation:none!important;stroke-dashoffset:0!important}}`}</style>
         <defs>
           {timings.map(({ i, stroke }) => (
@@ -204,7 +269,7 @@ export function WritingCanvas(props: WritingCanvasProps) {
               className={`${ids}a`}
               d={medianPath(stroke.median)}
               fill="none"
-              stroke={hint !== null ? '#d32f2f' : colours.border}
+              stroke={hint !== null ? highlight : colours.border}
               strokeWidth={160}
               strokeLinecap="round"
               strokeLinejoin="round"
@@ -215,6 +280,7 @@ export function WritingCanvas(props: WritingCanvasProps) {
             />
           </g>
         ))}
+        {!finished && nextHint !== null && <NextStrokeHint stroke={strokes[nextHint]} index={nextHint} colour={highlight} />}
       </svg>
       {/* 4. live ink */}
       <canvas
@@ -226,23 +292,93 @@ export function WritingCanvas(props: WritingCanvasProps) {
         onPointerCancel={handlers.onPointerCancel}
         onContextMenu={(e) => e.preventDefault()}
         data-testid="ink"
+        // How the box maps onto the element (the e2e tests draw in box units through it).
+        data-view-pad={VIEW_PAD}
+        data-view-size={VIEW_SIZE}
       />
-      {/* 5. feedback: the last stroke, red when refused, fading */}
-      <svg viewBox={`0 0 ${BOX} ${BOX}`} style={layer} aria-hidden="true">
-        {feedback && feedback.kind === 'wrong' && feedback.points.length > 0 && (
-          <path
-            key={feedback.key}
-            d={medianPath(feedback.points.map((p) => [p.x, p.y] as const)) + (feedback.points.length === 1 ? ' l0.1 0' : '')}
-            fill="none"
-            stroke="#d32f2f"
-            strokeWidth={40}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            style={{ animation: `${ids}fade 900ms ease-out forwards` }}
-          />
+      {/* 5. feedback: a refused stroke plainly in the error colour, held then fading, with the
+          expected stroke flashing; or a finished character's ink over the model */}
+      <svg viewBox={VIEW_BOX} style={layer} aria-hidden="true">
+        <style>{`@keyframes ${ids}fade{0%,55%{opacity:1}100%{opacity:0}}@keyframes ${ids}flash{0%{opacity:0}20%{opacity:.75}45%{opacity:.15}70%{opacity:.75}100%{opacity:0}}@media (prefers-reduced-motion: reduce){.${ids}f{animation:none!important}}`}</style>
+        {!finished && feedback && feedback.kind === 'wrong' && feedback.points.length > 0 && (
+          <g key={feedback.key}>
+            {feedback.expected != null && strokes[feedback.expected] && (
+              <path
+                className={`${ids}f`}
+                d={strokes[feedback.expected]!.path}
+                fill={highlight}
+                opacity={0.6}
+                style={{ animation: `${ids}flash 1200ms ease-in-out forwards` }}
+                data-testid="expected-flash"
+                data-expected={feedback.expected}
+              />
+            )}
+            <path
+              className={`${ids}f`}
+              d={inkPath(feedback.points)}
+              fill="none"
+              stroke={error}
+              strokeWidth={inkWidth(0.5)}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              style={{ animation: `${ids}fade 1400ms ease-in forwards` }}
+              data-testid="refused-stroke"
+            />
+          </g>
         )}
-        <style>{`@keyframes ${ids}fade{from{opacity:.9}to{opacity:0}}`}</style>
+        {finished && (
+          <g data-testid="ink-overlay" data-wrong={finished.wrong.join(',')}>
+            {finished.ink.map((points, i) => (
+              <path
+                key={i}
+                d={inkPath(points)}
+                fill="none"
+                stroke={finished.wrong.includes(i) ? error : colours.character}
+                strokeWidth={inkWidth(0.5)}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                opacity={0.85}
+                data-ink-stroke={i}
+              />
+            ))}
+            {finished.wrong.map((i) => {
+              const first = finished.ink[i]?.[0];
+              return first ? <WrongMark key={`w${i}`} x={first.x} y={first.y} n={i + 1} colour={error} text={colours.background} /> : null;
+            })}
+          </g>
+        )}
       </svg>
     </div>
+  );
+}
+
+/** The next stroke's start (a dot) and direction (a short arrow), nothing more of it. */
+function NextStrokeHint({ stroke, index, colour }: { stroke: Stroke | undefined; index: number; colour: string }) {
+  const at = stroke ? strokeStart(stroke.median) : null;
+  if (!at) return null;
+  const angle = (Math.atan2(at.ty - at.y, at.tx - at.x) * 180) / Math.PI;
+  const length = Math.hypot(at.tx - at.x, at.ty - at.y);
+  return (
+    <g data-next-hint={index} transform={`translate(${at.x} ${at.y}) rotate(${angle})`}>
+      <circle r={34} fill={colour} opacity={0.9} />
+      {length > 40 && (
+        <>
+          <line x1={34} y1={0} x2={Math.max(40, length - 36)} y2={0} stroke={colour} strokeWidth={18} strokeLinecap="round" />
+          <path d={`M${length} 0 L${length - 52} -34 L${length - 52} 34 Z`} fill={colour} />
+        </>
+      )}
+    </g>
+  );
+}
+
+/** A wrong stroke's number at its start, in the error colour. */
+function WrongMark({ x, y, n, colour, text }: { x: number; y: number; n: number; colour: string; text: string }) {
+  return (
+    <g transform={`translate(${x} ${y})`} data-wrong-mark={n - 1}>
+      <circle r={40} fill={colour} />
+      <text textAnchor="middle" dominantBaseline="central" fontSize={52} fontWeight={700} fill={text}>
+        {n}
+      </text>
+    </g>
   );
 }

@@ -63,16 +63,19 @@ export interface GridSegment {
   dashed: boolean;
 }
 
-/** Every line of a grid, in the box: what both the canvas and tests draw. */
-export function gridSegments(type: GridType, languageCode: string): GridSegment[] {
+/** Every line of a grid, in the box: what both the canvas and tests draw. Lines run across the
+ * whole square shown, `pad` box units beyond the box on each side (the canvas's margin). */
+export function gridSegments(type: GridType, languageCode: string, pad = 0): GridSegment[] {
+  const lo = 0 - pad;
+  const hi = BOX + pad;
   if (type === 'letter') {
-    return letterLines(languageCode).map((l) => ({ x1: 0, y1: l.y, x2: BOX, y2: l.y, strong: l.strong, dashed: !l.strong }));
+    return letterLines(languageCode).map((l) => ({ x1: lo, y1: l.y, x2: hi, y2: l.y, strong: l.strong, dashed: !l.strong }));
   }
   const m = BOX / 2;
   return [
-    { x1: m, y1: 0, x2: m, y2: BOX, strong: false, dashed: true },
-    { x1: 0, y1: m, x2: BOX, y2: m, strong: false, dashed: true },
-    { x1: 0, y1: 0, x2: BOX, y2: BOX, strong: false, dashed: true },
-    { x1: BOX, y1: 0, x2: 0, y2: BOX, strong: false, dashed: true },
+    { x1: m, y1: lo, x2: m, y2: hi, strong: false, dashed: true },
+    { x1: lo, y1: m, x2: hi, y2: m, strong: false, dashed: true },
+    { x1: lo, y1: lo, x2: hi, y2: hi, strong: false, dashed: true },
+    { x1: hi, y1: lo, x2: lo, y2: hi, strong: false, dashed: true },
   ];
 }

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { inkWidth, polylineLength, pressureOf, toBox, travelPx, type InkPoint } from './ink';
+import { inkWidth, polylineLength, pressureOf, toBox, travelPx, VIEW_SIZE, type InkPoint } from './ink';
 
 const pt = (x: number, y: number): InkPoint => ({ x, y, pressure: 0.5, t: 0 });
 
 describe('ink', () => {
-  it('maps client positions into the 1024 box whatever the element size', () => {
-    const rect = { left: 100, top: 50, width: 256, height: 256 };
-    expect(toBox(100, 50, rect)).toEqual({ x: 0, y: 0 });
-    expect(toBox(356, 306, rect)).toEqual({ x: 1024, y: 1024 });
-    expect(toBox(228, 178, rect)).toEqual({ x: 512, y: 512 });
+  it('maps client positions into the 1024 box, with its margins, whatever the element size', () => {
+    // 1152 box units (1024 and 64 each side) over 288 px: 4 units a pixel.
+    expect(VIEW_SIZE).toBe(1152);
+    const rect = { left: 100, top: 50, width: 288, height: 288 };
+    expect(toBox(100, 50, rect)).toEqual({ x: -64, y: -64 });
+    expect(toBox(116, 66, rect)).toEqual({ x: 0, y: 0 });
+    expect(toBox(372, 322, rect)).toEqual({ x: 1024, y: 1024 });
+    expect(toBox(244, 194, rect)).toEqual({ x: 512, y: 512 });
   });
 
   it('reads pen pressure, and gives mice and silent pens a middle pressure', () => {

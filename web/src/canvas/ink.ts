@@ -3,6 +3,15 @@
 // canvas calls, so the geometry is unit-tested.
 import { BOX } from './constants';
 
+/** The margin (box units) the canvas shows around the 1024 box on every side: the stroke data
+ * reaches the box's edge (descenders at 1000, tall capitals from 150, outlines ±40 around their
+ * medians), so ink and outlines drawn along it stay inside the square on screen. */
+export const VIEW_PAD = 64;
+/** The side of what the canvas shows, in box units (the box and its margins). */
+export const VIEW_SIZE = BOX + 2 * VIEW_PAD;
+/** The SVG viewBox of every layer. */
+export const VIEW_BOX = `${-VIEW_PAD} ${-VIEW_PAD} ${VIEW_SIZE} ${VIEW_SIZE}`;
+
 /** A point in the 1024 box, y down, with the pen's pressure (0.5 for a mouse). */
 export interface InkPoint {
   x: number;
@@ -12,13 +21,17 @@ export interface InkPoint {
   t: number;
 }
 
-/** The box coordinates of a client position over an element of `rect`. */
+/** The box coordinates of a client position over an element of `rect` (which shows the box with
+ * its margins, VIEW_PAD). */
 export function toBox(clientX: number, clientY: number, rect: Pick<DOMRect, 'left' | 'top' | 'width' | 'height'>): { x: number; y: number } {
   return {
-    x: ((clientX - rect.left) / Math.max(1, rect.width)) * BOX,
-    y: ((clientY - rect.top) / Math.max(1, rect.height)) * BOX,
+    x: ((clientX - rect.left) / Math.max(1, rect.width)) * VIEW_SIZE - VIEW_PAD,
+    y: ((clientY - rect.top) / Math.max(1, rect.height)) * VIEW_SIZE - VIEW_PAD,
   };
 }
+
+/** CSS px per box unit on a canvas of `cssSize` px. */
+export const boxToPx = (cssSize: number): number => cssSize / VIEW_SIZE;
 
 /** Pressure as reported, with mice and pens that report nothing at 0.5. */
 export function pressureOf(e: Pick<PointerEvent, 'pressure' | 'pointerType'>): number {
@@ -41,7 +54,8 @@ export function travelPx(points: readonly InkPoint[], boxToPx: number): number {
   return max * boxToPx;
 }
 
-/** Sizes a canvas's backing store for the device pixel ratio and maps the 1024 box onto it. */
+/** Sizes a canvas's backing store for the device pixel ratio and maps the 1024 box (with its
+ * margins) onto it. */
 export function fitCanvas(canvas: HTMLCanvasElement, cssSize: number, dpr = globalThis.devicePixelRatio || 1): CanvasRenderingContext2D | null {
   const px = Math.round(cssSize * dpr);
   if (canvas.width !== px || canvas.height !== px) {
@@ -50,7 +64,8 @@ export function fitCanvas(canvas: HTMLCanvasElement, cssSize: number, dpr = glob
   }
   const ctx = canvas.getContext('2d');
   if (!ctx) return null;
-  ctx.setTransform(px / BOX, 0, 0, px / BOX, 0, 0);
+  const k = px / VIEW_SIZE;
+  ctx.setTransform(k, 0, 0, k, VIEW_PAD * k, VIEW_PAD * k);
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
   return ctx;
@@ -83,7 +98,7 @@ export function drawSegment(ctx: CanvasRenderingContext2D, points: readonly InkP
 
 /** Draws whole strokes (a redraw: after undo, resize or theme change). */
 export function drawStrokes(ctx: CanvasRenderingContext2D, strokes: readonly (readonly InkPoint[])[], colour: string): void {
-  ctx.clearRect(0, 0, BOX, BOX);
+  ctx.clearRect(-VIEW_PAD, -VIEW_PAD, VIEW_SIZE, VIEW_SIZE);
   for (const s of strokes) for (let i = 0; i < s.length; i++) drawSegment(ctx, s, i, colour);
 }
 

@@ -14,6 +14,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
+import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
@@ -248,6 +249,9 @@ export function DeckPage() {
           <>
             <Button variant="contained" startIcon={<ReplayOutlined />} component={Link} to={`/decks/${deck.id}/review`}>
               {t('deck.review')}
+            </Button>
+            <Button variant="outlined" startIcon={<DrawOutlined />} component={Link} to={`/decks/${deck.id}/review?cards=writing`}>
+              {t('deck.writingSession')}
             </Button>
             <Button variant="outlined" startIcon={<QuizOutlined />} component={Link} to={`/decks/${deck.id}/test`}>
               {t('deck.test')}

@@ -1,5 +1,7 @@
 // Review of a deck (/decks/{deckId}/review): due cards, then today's new ones; front, reveal, rate
 // with each rating's next interval; keys Space/Enter, 1–4, U or Ctrl+Z; a summary at the end.
+// A writing card is answered on an inline canvas and graded from the handwriting (WritingCard);
+// ?cards=writing is the deck's writing session: its due and new writing cards one after another.
 // Each answer is replayed in memory and recorded (IndexedDB and the outbox, one transaction)
 // before the next card shows, so a reload or a closed tab never loses one; undo takes the last
 // answer back through the outbox (takeBackReview), sent or not.
@@ -14,8 +16,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { flushSync } from 'react-dom';
-import { Link, useParams } from 'react-router';
-import type { Entry } from '../../api/generated/types';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { CardKind, Entry } from '../../api/generated/types';
 import { useSyncState } from '../../db/sync';
 import { useI18n } from '../../i18n/I18nContext';
 import { formatDuration } from '../../study/format';
@@ -24,13 +26,20 @@ import { RATINGS, type Rating, type Schedule } from '../../study/scheduler';
 import { StudySession } from '../../study/session';
 import { deckQueue, loadDeckStudy, recordAnswer, takeBackReview, type DeckStudy } from '../../study/store';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
+import { WritingCard, type WrittenAnswer } from '../writing/WritingCard';
+import type { WritingGrade } from '../writing/WritingPad';
 import { GuestNotice, Progress, RatingButtons, usePracticeKeys } from './components';
 import { useKeyHints } from './keyHints';
 
 type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; study: DeckStudy; session: StudySession; startedAt: number };
 
+/** The kinds a review studies: all (undefined), or the writing cards alone (?cards=writing). */
+const WRITING_ONLY: readonly CardKind[] = ['writing'];
+
 export function DeckReviewPage() {
   const { deckId = '' } = useParams();
+  const [search] = useSearchParams();
+  const kinds = search.get('cards') === 'writing' ? WRITING_ONLY : undefined;
   const [run, setRun] = useState(0);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   // A sync that lands while the session is empty (first visit: the deck's entries were still on
@@ -48,28 +57,39 @@ export function DeckReviewPage() {
         setLoaded({
           status: 'ready',
           study,
-          session: new StudySession(deckQueue(study, now), { desiredRetention: study.desiredRetention, reviews: study.reviews }),
+          session: new StudySession(deckQueue(study, now, kinds), { desiredRetention: study.desiredRetention, reviews: study.reviews }),
           startedAt: now,
         });
     });
     return () => {
       live = false;
     };
-  }, [deckId, run, reloadOn]);
+  }, [deckId, run, reloadOn, kinds]);
   if (loaded.status === 'loading') return <LoadingState />;
   if (loaded.status === 'missing') return <MissingState kind="deck" />;
-  return <ReviewSession key={`${run}/${loaded.startedAt}`} study={loaded.study} session={loaded.session} startedAt={loaded.startedAt} onRestart={() => setRun((r) => r + 1)} />;
+  return (
+    <ReviewSession
+      key={`${run}/${loaded.startedAt}`}
+      study={loaded.study}
+      session={loaded.session}
+      startedAt={loaded.startedAt}
+      kinds={kinds}
+      onRestart={() => setRun((r) => r + 1)}
+    />
+  );
 }
 
 function ReviewSession({
   study,
   session,
   startedAt,
+  kinds,
   onRestart,
 }: {
   study: DeckStudy;
   session: StudySession;
   startedAt: number;
+  kinds: readonly CardKind[] | undefined;
   onRestart: () => void;
 }) {
   const { t } = useI18n();
@@ -98,8 +118,13 @@ function ReviewSession({
     }
   }, []);
 
+  /** A writing card written to the end: it stays on screen, its answer recorded, until Next. */
+  const [written, setWritten] = useState<(WrittenAnswer & { item: QueueItem }) | null>(null);
+  /** Bumped when a card is to be written afresh (after an undo). */
+  const [attempt, setAttempt] = useState(0);
+
   const now = clock.now;
-  const item = endedAt === null ? session.current(now) : null;
+  const item = written?.item ?? (endedAt === null ? session.current(now) : null);
 
   const reveal = () => {
     const at = Date.now();
@@ -132,6 +157,38 @@ function ReviewSession({
       });
     });
 
+  /** Records a written card's grade (the one answer path) and keeps the card on screen. */
+  const saveWriting = (grade: WritingGrade, target: QueueItem) =>
+    exclusive(async () => {
+      const t1 = Date.now();
+      const answer = session.prepare(grade.rating, t1, t1 - clock.shownAt, { score: grade.score });
+      if (!answer || answer.item !== target) return;
+      setWritten({ item: target, grade, status: 'saving' });
+      try {
+        await recordAnswer(answer);
+      } catch (e) {
+        // Not stored: the card stays, and its grade can be saved again.
+        console.error('saving a review failed', e);
+        setWritten({ item: target, grade, status: 'failed' });
+        setNotice(t('review.saveFailed'));
+        return;
+      }
+      session.accept(answer);
+      setWritten({ item: target, grade, status: 'saved' });
+    });
+
+  /** On from a written card to the next one. */
+  const nextCard = () => {
+    if (written?.status !== 'saved') return;
+    const at = Date.now();
+    flushSync(() => {
+      setWritten(null);
+      setRevealed(false);
+      setClock({ now: at, shownAt: at });
+      if (!session.current(at)) setEndedAt(at);
+    });
+  };
+
   const undo = () =>
     exclusive(async () => {
       const last = session.answers().at(-1);
@@ -145,6 +202,8 @@ function ReviewSession({
       }
       session.undo();
       setEndedAt(null);
+      setWritten(null);
+      setAttempt((a) => a + 1);
       setRevealed(false);
       const at = Date.now();
       setClock({ now: at, shownAt: at });
@@ -162,6 +221,14 @@ function ReviewSession({
       return true;
     }
     if (!item) return false;
+    // A writing card is answered on its canvas: Enter goes on once its answer is stored.
+    if (item.kind === 'writing') {
+      if (e.key === 'Enter' && written?.status === 'saved') {
+        nextCard();
+        return true;
+      }
+      return false;
+    }
     if (e.key === ' ' || e.key === 'Enter') {
       if (!revealed) reveal();
       return true;
@@ -179,7 +246,7 @@ function ReviewSession({
   // the rating buttons both stay mounted, one of them hidden.
   const done = session.tally().answered;
   const progress = session.progress(now);
-  const title = t('review.title', { deck: deck.title });
+  const title = kinds === WRITING_ONLY ? t('review.writingTitle', { deck: deck.title }) : t('review.title', { deck: deck.title });
   const crumbs = useMemo(
     () => [
       { to: '/decks', label: t('decks.title') },
@@ -188,13 +255,16 @@ function ReviewSession({
     [t, deck.id, deck.title],
   );
   // Stable handlers for the memoised parts, calling this render's functions.
-  const handlers = useRef({ rate, reveal, undo });
+  const handlers = useRef({ rate, reveal, undo, saveWriting, nextCard });
   useLayoutEffect(() => {
-    handlers.current = { rate, reveal, undo };
+    handlers.current = { rate, reveal, undo, saveWriting, nextCard };
   });
   const onRate = useCallback((r: Rating) => void handlers.current.rate(r), []);
   const onReveal = useCallback(() => handlers.current.reveal(), []);
   const onUndo = useCallback(() => void handlers.current.undo(), []);
+  const onWritten = useCallback((grade: WritingGrade, target: QueueItem) => void handlers.current.saveWriting(grade, target), []);
+  const onNext = useCallback(() => handlers.current.nextCard(), []);
+  const writingCard = item?.kind === 'writing';
   return (
     <>
       <MemoHeader title={title} crumbs={crumbs} />
@@ -202,8 +272,14 @@ function ReviewSession({
       {item ? (
         <>
           <MemoProgress done={progress.done} total={progress.total} again={progress.again} />
-          <MemoReviewCard item={item} entry={study.entryById.get(item.entryId)} deckId={deck.id} revealed={revealed} onReveal={onReveal} />
-          <Box sx={{ mt: 2, minHeight: 56 }}>
+          <MemoReviewCard
+            item={item}
+            entry={study.entryById.get(item.entryId)}
+            revealed={revealed}
+            onReveal={onReveal}
+            writing={{ attempt: `${item.cardId}/${attempt}`, written, onWritten, onNext }}
+          />
+          <Box sx={{ mt: 2, minHeight: writingCard ? 0 : 56 }} hidden={writingCard}>
             <Box hidden={!revealed}>
               <MemoRatingButtons preview={preview.values} now={preview.now} onRate={onRate} />
             </Box>
@@ -211,12 +287,13 @@ function ReviewSession({
               <RevealButton onReveal={onReveal} />
             </Box>
           </Box>
-          <ReviewFooter canUndo={done > 0} onUndo={onUndo} />
+          <ReviewFooter canUndo={done > 0} onUndo={onUndo} writing={writingCard} />
         </>
       ) : (
         <Summary
           session={session}
           study={study}
+          kinds={kinds}
           now={now}
           elapsedMs={(endedAt ?? now) - startedAt}
           onUndo={() => void undo()}
@@ -244,14 +321,14 @@ const RevealButton = memo(function RevealButton({ onReveal }: { onReveal: () => 
   );
 });
 
-const ReviewFooter = memo(function ReviewFooter({ canUndo, onUndo }: { canUndo: boolean; onUndo: () => void }) {
+const ReviewFooter = memo(function ReviewFooter({ canUndo, onUndo, writing }: { canUndo: boolean; onUndo: () => void; writing: boolean }) {
   const { t } = useI18n();
   const hints = useKeyHints();
   return (
     <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
       {hints ? (
         <Typography variant="caption" color="text.secondary" data-testid="key-hints">
-          {t('review.keys')}
+          {writing ? t('review.writingKeys') : t('review.keys')}
         </Typography>
       ) : (
         <span />
@@ -272,20 +349,28 @@ function emptyPreview() {
 /** The card: updated in place from one card to the next (see ReviewSession). */
 const MemoReviewCard = memo(ReviewCard);
 
+/** A writing card's part of the review: its canvas's identity, its answer, and the handlers. */
+interface WritingProps {
+  attempt: string;
+  written: (WrittenAnswer & { item: QueueItem }) | null;
+  onWritten: (grade: WritingGrade, item: QueueItem) => void;
+  onNext: () => void;
+}
+
 /** The card: the front asks by kind (meaning: text → meaning; reading: text → reading; writing:
- * meaning → the text, with a link to writing practice); the back shows everything. */
+ * meaning → the text, written on the canvas below); the back shows everything. */
 function ReviewCard({
   item,
   entry,
-  deckId,
   revealed,
   onReveal,
+  writing,
 }: {
   item: QueueItem;
   entry: Entry | undefined;
-  deckId: string;
   revealed: boolean;
   onReveal: () => void;
+  writing: WritingProps;
 }) {
   const { t } = useI18n();
   if (!entry) return null;
@@ -298,10 +383,11 @@ function ReviewCard({
       variant="outlined"
       component="section"
       aria-label={t('review.card')}
-      onClick={revealed ? undefined : onReveal}
+      onClick={revealed || item.kind === 'writing' ? undefined : onReveal}
       data-card-id={item.cardId}
+      data-entry-id={item.kind === 'writing' ? entry.id : undefined}
       data-revealed={revealed}
-      sx={{ p: { xs: 2, md: 4 }, textAlign: 'center', minHeight: 260, cursor: revealed ? 'default' : 'pointer' }}
+      sx={{ p: { xs: 2, md: 4 }, textAlign: 'center', minHeight: 260, cursor: revealed || item.kind === 'writing' ? 'default' : 'pointer' }}
     >
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', mb: 2 }}>
         <Chip size="small" label={t(`study.kind.${item.kind}`)} />
@@ -311,18 +397,31 @@ function ReviewCard({
         {t(`review.prompt.${item.kind}`)}
       </Typography>
       {item.kind === 'writing' ? (
-        <Typography variant="h4" component="p" sx={{ wordBreak: 'break-word' }}>
-          <bdi>{meanings}</bdi>
-        </Typography>
+        <>
+          <Typography variant="h4" component="p" sx={{ wordBreak: 'break-word' }}>
+            <bdi>{meanings}</bdi>
+          </Typography>
+          {hasReading && (
+            <Typography variant="h6" component="p" lang={lang} color="text.secondary">
+              <Box component="span" sx={visuallyHidden}>
+                {t('study.reading')}:{' '}
+              </Box>
+              <bdi>{entry.reading}</bdi>
+            </Typography>
+          )}
+          <WritingCard
+            entry={entry}
+            attempt={writing.attempt}
+            written={writing.written?.item === item ? writing.written : null}
+            onWritten={(grade) => writing.onWritten(grade, item)}
+            onSaveAgain={() => writing.written && writing.onWritten(writing.written.grade, item)}
+            onNext={writing.onNext}
+          />
+        </>
       ) : (
         <Typography variant="h2" component="p" lang={lang} sx={{ wordBreak: 'break-word' }} data-testid="card-front">
           <bdi>{entry.text}</bdi>
         </Typography>
-      )}
-      {item.kind === 'writing' && !revealed && (
-        <Button component={Link} to={`/decks/${deckId}/entries/${entry.id}/writing`} size="small" sx={{ mt: 2 }} onClick={(e) => e.stopPropagation()}>
-          {t('review.writingPractice')}
-        </Button>
       )}
       <Box aria-live="polite" sx={{ mt: revealed ? 3 : 0 }}>
         {revealed && (
@@ -358,6 +457,7 @@ function ReviewCard({
 function Summary({
   session,
   study,
+  kinds,
   now,
   elapsedMs,
   onUndo,
@@ -365,6 +465,7 @@ function Summary({
 }: {
   session: StudySession;
   study: DeckStudy;
+  kinds: readonly CardKind[] | undefined;
   now: number;
   elapsedMs: number;
   onUndo: () => void;
@@ -373,7 +474,7 @@ function Summary({
   const { t } = useI18n();
   const tally = session.tally();
   const later = session.later(now);
-  const newWaiting = Math.max(0, deckQueue(study, now).newWaiting - tally.answered);
+  const newWaiting = Math.max(0, deckQueue(study, now, kinds).newWaiting - tally.answered);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="review-summary" sx={{ p: { xs: 2, md: 4 } }}>
       <Typography id="review-summary" variant="h5" component="h2" gutterBottom>
