@@ -46,6 +46,9 @@ test('writes a kanji, and shows the stroke after three misses', async ({ page })
 test('writes a Latin pair of letters and an Arabic letter', async ({ page }) => {
   await open(page, 'en', 'Aa');
   await writeAll(page, strokesOf('en', 'A'));
+  // The finished A stays on the canvas until the learner goes on.
+  await expect(page.getByTestId('ink-overlay')).toBeVisible();
+  await page.getByRole('button', { name: 'Next character' }).click();
   await expect(page.getByRole('group', { name: 'Writing area, character 2 of 2' })).toBeVisible();
   await writeAll(page, strokesOf('en', 'a'));
   await expect(page.getByRole('heading', { name: 'Finished' })).toBeVisible();
