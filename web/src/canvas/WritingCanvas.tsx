@@ -299,7 +299,7 @@ export function WritingCanvas(props: WritingCanvasProps) {
       {/* 5. feedback: a refused stroke plainly in the error colour, held then fading, with the
           expected stroke flashing; or a finished character's ink over the model */}
       <svg viewBox={VIEW_BOX} style={layer} aria-hidden="true">
-        <style>{`@keyframes ${ids}fade{0%,55%{opacity:1}100%{opacity:0}}@keyframes ${ids}flash{0%{opacity:0}20%{opacity:.75}45%{opacity:.15}70%{opacity:.75}100%{opacity:0}}@media (prefers-reduced-motion: reduce){.${ids}f{animation:none!important}}`}</style>
+        <style>{`@keyframes ${ids}fade{0%,65%{opacity:1}100%{opacity:0}}@keyframes ${ids}flash{0%{opacity:0}20%{opacity:.75}45%{opacity:.15}70%{opacity:.75}100%{opacity:0}}@media (prefers-reduced-motion: reduce){.${ids}f{animation:none!important}}`}</style>
         {!finished && feedback && feedback.kind === 'wrong' && feedback.points.length > 0 && (
           <g key={feedback.key}>
             {feedback.expected != null && strokes[feedback.expected] && (
@@ -321,7 +321,7 @@ export function WritingCanvas(props: WritingCanvasProps) {
               strokeWidth={inkWidth(0.5)}
               strokeLinecap="round"
               strokeLinejoin="round"
-              style={{ animation: `${ids}fade 1400ms ease-in forwards` }}
+              style={{ animation: `${ids}fade 1800ms ease-in forwards` }}
               data-testid="refused-stroke"
             />
           </g>

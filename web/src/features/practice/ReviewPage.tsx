@@ -221,10 +221,16 @@ function ReviewSession({
       return true;
     }
     if (!item) return false;
-    // A writing card is answered on its canvas: Enter goes on once its answer is stored.
-    if (item.kind === 'writing') {
-      if (e.key === 'Enter' && written?.status === 'saved') {
-        nextCard();
+    // A writing card is answered on its canvas: Enter goes on once its answer is stored. Space
+    // still shows the answer, to rate it by hand (keyboard only, or no way to draw); Enter is
+    // left to the canvas (on to the next character).
+    if (item.kind === 'writing' && !revealed) {
+      if (written) {
+        if (e.key === 'Enter' && written.status === 'saved') nextCard();
+        return e.key === 'Enter' || e.key === ' ';
+      }
+      if (e.key === ' ') {
+        reveal();
         return true;
       }
       return false;
@@ -264,7 +270,8 @@ function ReviewSession({
   const onUndo = useCallback(() => void handlers.current.undo(), []);
   const onWritten = useCallback((grade: WritingGrade, target: QueueItem) => void handlers.current.saveWriting(grade, target), []);
   const onNext = useCallback(() => handlers.current.nextCard(), []);
-  const writingCard = item?.kind === 'writing';
+  /** A writing card graded from its handwriting: no reveal, no rating buttons. */
+  const graded = item?.kind === 'writing' && written !== null;
   return (
     <>
       <MemoHeader title={title} crumbs={crumbs} />
@@ -279,7 +286,7 @@ function ReviewSession({
             onReveal={onReveal}
             writing={{ attempt: `${item.cardId}/${attempt}`, written, onWritten, onNext }}
           />
-          <Box sx={{ mt: 2, minHeight: writingCard ? 0 : 56 }} hidden={writingCard}>
+          <Box sx={{ mt: 2, minHeight: 56 }} hidden={graded}>
             <Box hidden={!revealed}>
               <MemoRatingButtons preview={preview.values} now={preview.now} onRate={onRate} />
             </Box>
@@ -287,7 +294,7 @@ function ReviewSession({
               <RevealButton onReveal={onReveal} />
             </Box>
           </Box>
-          <ReviewFooter canUndo={done > 0} onUndo={onUndo} writing={writingCard} />
+          <ReviewFooter canUndo={done > 0} onUndo={onUndo} writing={item.kind === 'writing'} />
         </>
       ) : (
         <Summary
@@ -358,7 +365,8 @@ interface WritingProps {
 }
 
 /** The card: the front asks by kind (meaning: text → meaning; reading: text → reading; writing:
- * meaning → the text, written on the canvas below); the back shows everything. */
+ * meaning → the text, written on the canvas below and graded from it, or shown and rated by hand);
+ * the back shows everything. */
 function ReviewCard({
   item,
   entry,
@@ -409,14 +417,16 @@ function ReviewCard({
               <bdi>{entry.reading}</bdi>
             </Typography>
           )}
-          <WritingCard
-            entry={entry}
-            attempt={writing.attempt}
-            written={writing.written?.item === item ? writing.written : null}
-            onWritten={(grade) => writing.onWritten(grade, item)}
-            onSaveAgain={() => writing.written && writing.onWritten(writing.written.grade, item)}
-            onNext={writing.onNext}
-          />
+          {!revealed && (
+            <WritingCard
+              entry={entry}
+              attempt={writing.attempt}
+              written={writing.written?.item === item ? writing.written : null}
+              onWritten={(grade) => writing.onWritten(grade, item)}
+              onSaveAgain={() => writing.written && writing.onWritten(writing.written.grade, item)}
+              onNext={writing.onNext}
+            />
+          )}
         </>
       ) : (
         <Typography variant="h2" component="p" lang={lang} sx={{ wordBreak: 'break-word' }} data-testid="card-front">
