@@ -195,6 +195,8 @@ test('writing in each of the eight scripts to the end: one writing review per en
       await expect(page.getByRole('group', { name: `Writing area, character ${i + 1} of ${characters.length}` })).toBeVisible();
       expect(s.length, `${lang} ${text}: strokes of character ${i + 1}`).toBeGreaterThan(0);
       await writeAll(page, s);
+      // A finished character stays on the canvas until the learner goes on.
+      if (i + 1 < characters.length) await page.getByRole('button', { name: 'Next character' }).click();
     }
     await expect(page.getByRole('heading', { name: 'Finished' })).toBeVisible();
     await expect(page.getByText(/Score 100%/)).toBeVisible();
