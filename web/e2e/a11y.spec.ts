@@ -32,7 +32,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const { deckId, entryId } = await starterIds(request);
     await page.goto('/home');
     await waitForFullSync(page);
-    const routes = ['/', '/home', '/decks', '/entries', '/cards', '/settings', '/signin', `/decks/${deckId}`, `/decks/${deckId}/review`,
+    const routes = ['/', '/home', '/decks', '/entries', '/cards', '/settings', '/signin', `/decks/${deckId}`, `/decks/${deckId}/review`, `/decks/${deckId}/review?cards=writing`,
       `/decks/${deckId}/test`, `/decks/${deckId}/entries/${entryId}`, `/decks/${deckId}/entries/${entryId}/reading`,
       `/decks/${deckId}/entries/${entryId}/writing`, '/admin', '/no-such-page'];
     const found: string[] = [];

@@ -74,7 +74,7 @@ function firstSyllableStrokes(): Stroke[] {
  * a navigation (`navigated`) it waits 250 ms at least: a page whose code is still loading shows
  * the loading bar only after 200 ms. */
 async function settle(page: Page, path: string, navigated = true): Promise<void> {
-  await expect.poll(() => page.evaluate(() => location.pathname)).toBe(path);
+  await expect.poll(() => page.evaluate(() => location.pathname)).toBe(path.split('?')[0]);
   await expect(page.locator('main, [role="main"]').first()).toBeVisible();
   await page.evaluate(
     (least) =>
@@ -231,6 +231,15 @@ async function midSession(page: Page, ids: Ids, label: string, shot: string | un
           await page.keyboard.press('t');
         }
         await expect(page.getByTestId('quiz-feedback')).toBeVisible();
+      },
+    ],
+    [
+      `/decks/${ids.deck}/review?cards=writing`,
+      'a stroke drawn on the first card',
+      async () => {
+        await expect(page.getByTestId('ink')).toBeVisible();
+        await drawOnCanvas(page, [[300, 500], [700, 500]]);
+        await expect(page.getByTestId('writing-message')).not.toBeEmpty();
       },
     ],
     [
