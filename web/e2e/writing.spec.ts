@@ -64,3 +64,26 @@ test('a stroke drawn backwards is told apart', async ({ page }) => {
   await drawOnCanvas(page, [...(first?.median ?? [])].reverse());
   await expect(page.getByText('Right stroke, but drawn backwards. Start from the other end.')).toBeVisible();
 });
+
+test('the canvas keeps its size in every mode and on finishing', async ({ page }) => {
+  await open(page, 'ru', 'Дд');
+  const size = async () => Math.round((await page.getByTestId('ink').boundingBox())!.width);
+  const first = await size();
+  expect(first).toBeGreaterThan(300);
+  for (const mode of ['Recall', 'Dictation', 'Guided']) {
+    await page.getByRole('tab', { name: mode }).click();
+    expect(await size(), mode).toBe(first);
+  }
+  // A refused stroke's message, then the finished Д over its model, keep it too.
+  await page.getByTestId('ink').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await drawOnCanvas(page, [[200, 200], [800, 800]]);
+  await expect(page.getByText(/Not quite|later stroke|backwards/)).toBeVisible();
+  expect(await size()).toBe(first);
+  await writeAll(page, strokesOf('ru', 'Д'));
+  await expect(page.getByTestId('ink-overlay')).toBeVisible();
+  expect(await size()).toBe(first);
+  await page.getByRole('button', { name: 'Next character' }).click();
+  await writeAll(page, strokesOf('ru', 'д'));
+  await expect(page.getByRole('heading', { name: 'Finished' })).toBeVisible();
+  expect(await size()).toBe(first);
+});

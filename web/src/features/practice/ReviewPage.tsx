@@ -158,8 +158,10 @@ function ReviewSession({
     });
 
   /** Records a written card's grade (the one answer path) and keeps the card on screen. */
-  const saveWriting = (grade: WritingGrade, target: QueueItem) =>
-    exclusive(async () => {
+  const saveWriting = async (grade: WritingGrade, target: QueueItem) => {
+    let ran = false;
+    await exclusive(async () => {
+      ran = true;
       const t1 = Date.now();
       const answer = session.prepare(grade.rating, t1, t1 - clock.shownAt, { score: grade.score });
       if (!answer || answer.item !== target) return;
@@ -176,6 +178,9 @@ function ReviewSession({
       session.accept(answer);
       setWritten({ item: target, grade, status: 'saved' });
     });
+    // Another answer or undo was being recorded: this one waits for the learner's Save again.
+    if (!ran) setWritten({ item: target, grade, status: 'failed' });
+  };
 
   /** On from a written card to the next one. */
   const nextCard = () => {
