@@ -10,7 +10,7 @@ import { useEffect, useId, useMemo, useRef, type CSSProperties } from 'react';
 import type { Stroke } from '../api/generated/types';
 import { CANVAS_COLOURS, DRAG_DISTANCE_PX, type CanvasMode } from './constants';
 import { gridSegments, type GridType } from './grids';
-import { boxToPx, drawSegment, drawStrokes, fitCanvas, inkWidth, polylineLength, pressureOf, toBox, travelPx, VIEW_BOX, VIEW_PAD, VIEW_SIZE, type InkPoint } from './ink';
+import { boxToPx, drawSegment, drawStrokes, fitCanvas, inkWidth, polylineLength, pressureOf, strokeStart, toBox, travelPx, VIEW_BOX, VIEW_PAD, VIEW_SIZE, type InkPoint } from './ink';
 
 /** What the feedback layer shows of the last stroke. */
 export interface StrokeFeedback {
@@ -77,27 +77,6 @@ function medianPath(median: readonly (readonly [number, number])[]): string {
 
 function inkPath(points: readonly InkPoint[]): string {
   return medianPath(points.map((p) => [p.x, p.y] as const)) + (points.length === 1 ? ' l0.1 0' : '');
-}
-
-/** Where a stroke starts and which way it goes: its first point and the point ARROW units along
- * its median (or its end, when shorter). */
-const ARROW = 150;
-export function strokeStart(median: readonly (readonly [number, number])[]): { x: number; y: number; tx: number; ty: number } | null {
-  const first = median[0];
-  if (!first) return null;
-  let walked = 0;
-  for (let i = 1; i < median.length; i++) {
-    const a = median[i - 1]!;
-    const b = median[i]!;
-    const seg = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    if (walked + seg >= ARROW && seg > 0) {
-      const t = (ARROW - walked) / seg;
-      return { x: first[0], y: first[1], tx: a[0] + t * (b[0] - a[0]), ty: a[1] + t * (b[1] - a[1]) };
-    }
-    walked += seg;
-  }
-  const last = median[median.length - 1]!;
-  return { x: first[0], y: first[1], tx: last[0], ty: last[1] };
 }
 
 /** When each animated stroke starts and how long it takes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inkWidth, polylineLength, pressureOf, toBox, travelPx, VIEW_SIZE, type InkPoint } from './ink';
+import { inkWidth, polylineLength, pressureOf, strokeStart, toBox, travelPx, VIEW_SIZE, type InkPoint } from './ink';
 
 const pt = (x: number, y: number): InkPoint => ({ x, y, pressure: 0.5, t: 0 });
 
@@ -30,5 +30,18 @@ describe('ink', () => {
 
   it('measures polylines', () => {
     expect(polylineLength([[0, 0], [3, 4], [3, 10]])).toBe(11);
+  });
+
+  it.each([
+    { name: 'a long stroke: 150 units along it', median: [[100, 100], [100, 900]] as [number, number][], want: { x: 100, y: 100, tx: 100, ty: 250 } },
+    { name: 'round a corner', median: [[100, 100], [200, 100], [200, 900]] as [number, number][], want: { x: 100, y: 100, tx: 200, ty: 150 } },
+    { name: 'a short stroke: its end', median: [[500, 500], [560, 500]] as [number, number][], want: { x: 500, y: 500, tx: 560, ty: 500 } },
+    { name: 'a dot', median: [[500, 500]] as [number, number][], want: { x: 500, y: 500, tx: 500, ty: 500 } },
+  ])('shows where $name starts and goes', ({ median, want }) => {
+    expect(strokeStart(median)).toEqual(want);
+  });
+
+  it('has no start for an empty stroke', () => {
+    expect(strokeStart([])).toBeNull();
   });
 });

@@ -112,3 +112,29 @@ export function polylineLength(points: readonly (readonly [number, number])[]): 
   }
   return len;
 }
+
+/** How far along a stroke the next-stroke hint's arrow points (box units). */
+export const HINT_ARROW = 150;
+
+/** Where a stroke starts and which way it goes: its first point and the point `arrow` units along
+ * its median (its end, when shorter); null for an empty median. */
+export function strokeStart(
+  median: readonly (readonly [number, number])[],
+  arrow = HINT_ARROW,
+): { x: number; y: number; tx: number; ty: number } | null {
+  const first = median[0];
+  if (!first) return null;
+  let walked = 0;
+  for (let i = 1; i < median.length; i++) {
+    const [ax, ay] = median[i - 1]!;
+    const [bx, by] = median[i]!;
+    const seg = Math.hypot(bx - ax, by - ay);
+    if (seg > 0 && walked + seg >= arrow) {
+      const t = (arrow - walked) / seg;
+      return { x: first[0], y: first[1], tx: ax + t * (bx - ax), ty: ay + t * (by - ay) };
+    }
+    walked += seg;
+  }
+  const last = median[median.length - 1]!;
+  return { x: first[0], y: first[1], tx: last[0], ty: last[1] };
+}
