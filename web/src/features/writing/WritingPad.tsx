@@ -1,8 +1,10 @@
 // Writing one entry on the canvas, character by character: what writing practice and the writing
 // cards of a review share. The state machine is writingSession.ts; this draws it. Each stroke is
-// judged by the matcher (canvas/matcher.ts, loaded on demand) in every order the character
+// judged by the matcher (canvas/matcher.ts) in every order the character
 // accepts; a character without stroke data is written freely and checked against the font's
-// glyph. A finished character stays on the canvas — the learner's ink over the model, the strokes
+// glyph. The matcher is imported with the pad (not on demand): a review's writing card shown
+// offline must not fetch a chunk the service worker may not hold yet (a failed chunk load reloads
+// the page). A finished character stays on the canvas — the learner's ink over the model, the strokes
 // that went wrong marked — with its score (shape, order, direction); Next (or Enter) goes on.
 // When the entry is finished the pad hands its grade to the host, which records it (and starts
 // it over, when asked, by mounting a new pad).
@@ -20,6 +22,7 @@ import { WritingCanvas } from '../../canvas/WritingCanvas';
 import { scoreAgainstGlyph, type CharacterScore } from '../../canvas/glyphScore';
 import { gridTypeOf, writtenRightToLeft } from '../../canvas/grids';
 import type { InkPoint } from '../../canvas/ink';
+import { judgeStroke } from '../../canvas/matcher';
 import { candidateOrders, inOrder, judgeInOrders } from '../../canvas/orders';
 import { useCanvasSize } from '../../canvas/useCanvasSize';
 import { loadCharacter, type CharacterStrokes } from '../../characters/lookup';
@@ -30,7 +33,6 @@ import { useWritingSettings } from './settings';
 import { grade, isFree, lastResult, startWriting, step, strokeTotal, type WritingEvent, type WritingState } from './writingSession';
 
 export type PracticeMode = 'guided' | 'recall' | 'dictation';
-type Matcher = typeof import('../../canvas/matcher');
 
 /** The canvas's largest side (CSS px); it keeps this size (or the width it has) in every mode. */
 export const PAD_CANVAS_PX = 440;
@@ -98,7 +100,6 @@ function Pad({
   const { t, formatNumber } = useI18n();
   const theme = useTheme();
   const settings = useWritingSettings();
-  const [matcher, setMatcher] = useState<Matcher | null>(null);
   const [state, setState] = useState<WritingState>(() =>
     startWriting(
       values,
@@ -115,14 +116,6 @@ function Pad({
     onFinishedRef.current = onFinished;
   }, [onFinished]);
   const nextButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    void import('../../canvas/matcher').then((m) => !cancelled && setMatcher(m));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   const dispatch = useCallback((e: WritingEvent) => {
     const before = current.current;
@@ -161,14 +154,13 @@ function Pad({
         dispatch({ type: 'freeStroke', points, at });
         return;
       }
-      if (!matcher) return;
-      const { judgement, orders: left } = judgeInOrders(matcher.judgeStroke, points, strokes, orders, s.done, {
+      const { judgement, orders: left } = judgeInOrders(judgeStroke, points, strokes, orders, s.done, {
         leniency,
         drawnSoFar: s.drawn,
       });
       dispatch({ type: 'stroke', points, at, verdict: judgement.verdict, score: judgement.score, orders: left });
     },
-    [dispatch, leniency, matcher, orders, strokes],
+    [dispatch, leniency, orders, strokes],
   );
 
   const checkFree = useCallback(() => {
@@ -255,7 +247,6 @@ function Pad({
             finished={result ? { ink: result.ink, wrong: result.score.wrong } : null}
             onStroke={onStroke}
             label={t('writing.canvasLabel', { n: state.index + 1, total: values.length })}
-            disabled={!free && !matcher}
           />
         </Box>
         <Stack spacing={1} sx={{ flex: '1 1 0', minWidth: 0, width: '100%', textAlign: 'start' }}>
