@@ -30,6 +30,23 @@ async function canvasSize(page: Page): Promise<number> {
   return Math.round(box!.width);
 }
 
+/** Scrolls the canvas to the middle of the screen and waits until it stays put (a late layout
+ * shift under a stroke would move the points the mouse lands on). */
+async function settledCanvas(page: Page): Promise<void> {
+  const ink = page.getByTestId('ink');
+  await ink.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  let last = '';
+  await expect
+    .poll(async () => {
+      const box = await ink.boundingBox();
+      const now = JSON.stringify(box);
+      const same = now === last;
+      last = now;
+      return same;
+    }, { intervals: [150] })
+    .toBe(true);
+}
+
 /** The jamo of the writing card on screen (its entry, from the local database). */
 async function currentText(page: Page, texts: ReadonlyMap<string, string>): Promise<string> {
   const entryId = await card(page).getAttribute('data-entry-id');
@@ -47,6 +64,7 @@ async function writeSession(page: Page, texts: ReadonlyMap<string, string>, size
     if (await summary(page).isVisible()) break;
     const entryId = (await card(page).getAttribute('data-entry-id')) ?? '';
     const text = await currentText(page, texts);
+    await settledCanvas(page);
     await writeAll(page, strokesOf('ko-jamo', text));
     await expect(page.getByRole('heading', { name: 'Finished' })).toBeVisible();
     await expect(page.getByTestId('ink-overlay')).toBeVisible();
@@ -127,7 +145,7 @@ test('a refused stroke, the next-stroke hint, and the finished character over th
   const strokes = strokesOf('ko-jamo', text);
   const [first] = strokes;
   if (!first) throw new Error('no strokes');
-  await page.getByTestId('ink').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await settledCanvas(page);
 
   // The hint shows where the next stroke starts and which way it goes, not the stroke.
   await page.getByRole('button', { name: 'Show next stroke' }).click();
