@@ -43,14 +43,18 @@ struct Drained {
 
 impl HttpBody for Drained {
     type Data = Bytes;
-    type Error = axum::Error;
+    // The inner error as it was (not wrapped once more), so handlers still tell a body timeout
+    // from other failures by downcasting it.
+    type Error = axum::BoxError;
 
     fn poll_frame(
         self: Pin<&mut Self>,
         cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::BoxError>>> {
         match self.get_mut().inner.as_mut() {
-            Some(body) => Pin::new(body).poll_frame(cx),
+            Some(body) => Pin::new(body)
+                .poll_frame(cx)
+                .map(|frame| frame.map(|r| r.map_err(axum::Error::into_inner))),
             None => Poll::Ready(None),
         }
     }
