@@ -174,8 +174,9 @@ for (const size of SIZES) {
           `a person's time by the keystroke-level model ≈ ${(person + firstCardMs / 1000).toFixed(0)} s (${think} decisions, ${clicks} clicks, 2 fields); ` +
           `on screen at: ${steps.join(', ')}`,
       );
+      // The seconds are a figure, printed above, not asserted: a loaded machine's pace is not the
+      // app's (speed is judged in benchmarks). The clicks are the app's own, so they are asserted.
       expect(clicks).toBeLessThanOrEqual(3);
-      expect(person + firstCardMs / 1000).toBeLessThanOrEqual(60);
     });
   });
 }
