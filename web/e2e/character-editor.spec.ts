@@ -1,9 +1,27 @@
 // The stroke editor end to end (issue 8): an admin redraws a character's stroke in the editor and
-// saves it; writing practice then accepts the new stroke, which it refused before.
+// saves it; writing practice then accepts the new stroke, which it refused before. On a server of
+// its own: the redrawn ㄱ would otherwise be what every other test writing ㄱ meets meanwhile.
 // DOM types for the code that runs in the page (page.evaluate).
 /// <reference lib="dom" />
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { drawOnCanvas, signInAsAdmin, waitForFullSync } from './helpers';
+import { startServer, type RunningServer } from './server';
+
+const test = base.extend<object, { server: RunningServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, provide) => {
+      const server = await startServer();
+      await provide(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, provide) => provide(server.url),
+  // Page snapshots off on this origin too (see global-setup.ts).
+  storageState: async ({ server }, provide) =>
+    provide({ cookies: [], origins: [{ origin: new URL(server.url).origin, localStorage: [{ name: 'pageSnapshotsOff', value: '1' }] }] }),
+});
 
 
 /** The id of ㄱ's character row and of its deck and entry, from the local database. */
@@ -30,8 +48,8 @@ async function ids(page: Page) {
 
 const HORIZONTAL: [number, number][] = [[200, 500], [500, 500], [820, 500]];
 
-test('a stroke redrawn in the editor is accepted in writing practice', async ({ page, request }) => {
-  await signInAsAdmin(page, request);
+test('a stroke redrawn in the editor is accepted in writing practice', async ({ page, request, server }) => {
+  await signInAsAdmin(page, request, server.dataDir);
   await waitForFullSync(page);
   const { characterId, entryId, deckId } = await ids(page);
 

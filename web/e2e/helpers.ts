@@ -88,12 +88,12 @@ export function collectPageErrors(page: Page): Error[] {
 
 /** Signs up a new account, makes it an admin with `writeit users grant` (the server's data
  * folder), and stores its session in the page as src/session/auth.ts keeps it. */
-export async function signInAsAdmin(page: Page, request: APIRequestContext): Promise<string> {
+export async function signInAsAdmin(page: Page, request: APIRequestContext, dataDir = process.env.WRITEIT_E2E_DATA ?? ''): Promise<string> {
   const email = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = 'a quiet river 42';
   expect((await request.post('/identity/v1/accounts:signUp', { data: { email, password, returnSecureToken: true } })).ok()).toBe(true);
   const bin = process.env.WRITEIT_BIN ?? join(repoDir, 'target/debug/writeit');
-  execFileSync(bin, ['users', '--data-dir', process.env.WRITEIT_E2E_DATA ?? '', 'grant', email, 'admin']);
+  execFileSync(bin, ['users', '--data-dir', dataDir, 'grant', email, 'admin']);
   const answer = (await (await request.post('/identity/v1/accounts:signInWithPassword', { data: { email, password, returnSecureToken: true } })).json()) as {
     localId: string;
     idToken: string;
