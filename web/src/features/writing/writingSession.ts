@@ -97,8 +97,20 @@ export function startWriting(values: readonly string[], strokeCounts: readonly n
     values,
     strokeCounts,
     missesBeforeHint,
-    phase: 'writing',
-    index: 0,
+    ...characterStart(strokeCounts, 0),
+    tally: { ...EMPTY_TALLY, freeScores: [] },
+    results: [],
+    startedAt: 0,
+    seq: 0,
+  };
+}
+
+/** What writing character `index` starts with: the one home of a character's fresh state, for
+ * the first character and for each next one. */
+function characterStart(strokeCounts: readonly number[], index: number) {
+  return {
+    phase: 'writing' as const,
+    index,
     done: 0,
     misses: 0,
     shown: null,
@@ -108,11 +120,7 @@ export function startWriting(values: readonly string[], strokeCounts: readonly n
     drawn: [],
     freeInk: [],
     orders: null,
-    log: emptyLog(strokeCounts[0] ?? 0),
-    tally: { ...EMPTY_TALLY, freeScores: [] },
-    results: [],
-    startedAt: 0,
-    seq: 0,
+    log: emptyLog(strokeCounts[index] ?? 0),
   };
 }
 
@@ -134,21 +142,7 @@ export function step(s: WritingState, e: WritingEvent): WritingState {
       return startWriting(s.values, s.strokeCounts, s.missesBeforeHint);
     case 'next':
       if (s.phase !== 'characterDone') return s;
-      return {
-        ...s,
-        phase: 'writing',
-        index: s.index + 1,
-        done: 0,
-        misses: 0,
-        shown: null,
-        nextHint: null,
-        feedback: null,
-        message: null,
-        drawn: [],
-        freeInk: [],
-        orders: null,
-        log: emptyLog(s.strokeCounts[s.index + 1] ?? 0),
-      };
+      return { ...s, ...characterStart(s.strokeCounts, s.index + 1) };
     case 'stroke':
       return s.phase === 'writing' && !isFree(s) ? judged(s, e) : s;
     case 'freeStroke':
