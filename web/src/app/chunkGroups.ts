@@ -10,13 +10,22 @@ import type { Plugin } from 'vite';
 export type NamedChunks = Readonly<Record<string, readonly string[]>>;
 
 /** The app's named chunks: the session, loaded together at start, and the local database with
- * the shared hooks over it and the deck list (every page's first screen needs them). */
+ * the read layer over it (db/read) and the deck list (every page's first screen needs them). */
 export const NAMED_CHUNKS: NamedChunks = {
   session: ['src/session/session.ts', 'src/session/auth.ts', 'src/api/identity.ts'],
   data: [
     'src/db/db.ts',
     'src/db/order.ts',
-    'src/features/shared/hooks.ts',
+    'src/db/read/live.ts',
+    'src/db/read/decks.ts',
+    'src/db/read/entries.ts',
+    'src/db/read/cards.ts',
+    'src/db/read/userDecks.ts',
+    'src/db/read/userEntries.ts',
+    'src/db/read/reviews.ts',
+    'src/db/read/firstSync.ts',
+    'src/features/shared/clock.ts',
+    'src/features/shared/usePageTitle.ts',
     'src/features/stats/stats.ts',
     'src/features/decks/DeckList.tsx',
     'src/app/languages.ts',

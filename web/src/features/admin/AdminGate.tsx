@@ -10,7 +10,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { AdminShellsContext } from '../../app/layout/adminShells';
 import { useT } from '../../i18n/I18nContext';
 import { LoadingState } from '../shared/components';
-import { usePageTitle } from '../shared/hooks';
+import { usePageTitle } from '../shared/usePageTitle';
 import { useAdminAccess, type Refusal } from './access';
 
 /** The admin routes of SPEC §2 (router.tsx): any other /admin path is the router's 404. */

@@ -44,22 +44,22 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Deck, Entry } from '../../api/generated/types';
-import { db } from '../../db/db';
 import { saveDeck } from '../../db/mutations';
 import { useT } from '../../i18n/I18nContext';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import { haystack, normalizeSearch } from '../shared/filter';
-import { useDeck } from '../shared/hooks';
+import { useDeck } from '../../db/read/decks';
+import { useEntriesById, useEntriesMatching } from '../../db/read/entries';
 import { moveEntry, popVersion, pushVersion, sameVersion, validateDeck, versionOf, type DeckHistory, type DeckVersion } from './deckEdit';
 import type { DeletedDeckState } from './DecksPage';
 import { contentInput, contentLine } from '../../app/contentLine';
 import { fieldMessage } from './EntryEditor';
 import { LIMITS } from './entryForm';
 import { addToDeck } from './entryFilters';
-import { adminCrumbs, isolatedParts } from './shared';
+import { adminCrumbs } from './adminCrumbs';
+import { isolatedParts } from './RecentChanges';
 import { ExportButtons } from '../importExport/ImportDialog';
 
 export function AdminDeckPage() {
@@ -230,10 +230,7 @@ function DeckEntries({ deck, languageCode, onChange }: {
   const [shownRows, setShownRows] = useState(ENTRY_ROWS_STEP);
   const shown = useMemo(() => deck.entryIds.slice(0, shownRows), [deck.entryIds, shownRows]);
   const hidden = deck.entryIds.length - shown.length;
-  const byId = useLiveQuery(async () => {
-    const rows = await db.entries.bulkGet(shown);
-    return new Map(rows.filter((e): e is Entry => !!e).map((e) => [e.id, e]));
-  }, [shown]);
+  const byId = useEntriesById(shown);
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so taps on the handle stay taps.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -364,21 +361,17 @@ function EntryPicker({ deck, languageCode, onAdd }: { deck: Deck; languageCode: 
   const [query, setQuery] = useState('');
   const q = normalizeSearch(query);
   const inDeck = useMemo(() => new Set(deck.entryIds), [deck.entryIds]);
-  const matches = useLiveQuery(async () => {
-    if (!q) return [];
+  const match = useMemo(() => {
+    if (!q) return null;
     const words = q.split(/\s+/);
-    // Stops after PICK_LIMIT matches: a common query reads a few rows, a rare one scans the language.
-    return db.entries
-      .where('languageCode')
-      .equals(languageCode)
-      .filter((e) => {
-        if (e.deleted || inDeck.has(e.id)) return false;
-        const hay = haystack([e.text, e.reading, e.meanings]);
-        return words.every((w) => hay.includes(w));
-      })
-      .limit(PICK_LIMIT)
-      .toArray();
-  }, [q, languageCode, inDeck]);
+    return (e: Entry) => {
+      if (inDeck.has(e.id)) return false;
+      const hay = haystack([e.text, e.reading, e.meanings]);
+      return words.every((w) => hay.includes(w));
+    };
+  }, [q, inDeck]);
+  // Stops after PICK_LIMIT matches: a common query reads a few rows, a rare one scans the language.
+  const matches = useEntriesMatching(languageCode, match, PICK_LIMIT);
   const full = deck.entryIds.length >= LIMITS.deckEntries;
   return (
     <section aria-labelledby="deck-add-heading">

@@ -19,12 +19,12 @@ import { useT } from '../../i18n/I18nContext';
 import { DeckList } from '../decks/DeckList';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
-import { useDecksOfLanguage } from '../shared/hooks';
+import { useDecksOfLanguage } from '../../db/read/decks';
 import { ListToolbar, useSearch } from '../shared/lists';
 import { validateDeck } from './deckEdit';
 import { fieldMessage } from './EntryEditor';
 import { LIMITS } from './entryForm';
-import { adminCrumbs } from './shared';
+import { adminCrumbs } from './adminCrumbs';
 import { ImportDialog } from '../importExport/ImportDialog';
 
 /** Navigation state the deck editor leaves after a delete. */

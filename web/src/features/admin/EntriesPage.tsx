@@ -21,17 +21,17 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useNavigate, useParams } from 'react-router';
 import { contentLine } from '../../app/contentLine';
 import type { Deck, Entry } from '../../api/generated/types';
-import { db } from '../../db/db';
 import { saveDeck, saveEntry } from '../../db/mutations';
 import { useT } from '../../i18n/I18nContext';
-import { ENTRY_ROW_HEIGHT, useEntryRows } from '../entries/pages';
+import { ENTRY_ROW_HEIGHT } from '../entries/pages';
+import { useEntryRows } from '../../db/read/entries';
+import { useValuesWithStrokes } from '../../db/read/characters';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
-import { useDecksOfLanguage } from '../shared/hooks';
+import { readDeck, useDecksOfLanguage } from '../../db/read/decks';
 import { EntryLabel } from '../shared/EntryLabel';
 import { ListToolbar, VirtualList, useSearch } from '../shared/lists';
 import { newEntryPath } from './entryForm';
@@ -45,7 +45,7 @@ import {
   removeFromDeck,
   type EntryFilters,
 } from './entryFilters';
-import { adminCrumbs } from './shared';
+import { adminCrumbs } from './adminCrumbs';
 
 type BulkKind = 'add' | 'remove' | 'delete';
 
@@ -63,18 +63,10 @@ export function AdminEntriesPage() {
   const rows = data?.rows;
 
   // Each filter's data is read only once it is turned on.
-  const inDecks = useLiveQuery(
-    async () => (filters.noDeck ? entriesInDecks(await db.decks.where('languageCode').equals(languageCode).toArray()) : undefined),
-    [languageCode, filters.noDeck],
-  );
-  const missingStrokes = useLiveQuery(async () => {
-    if (!filters.noCharacters) return undefined;
-    const stored = new Set<string>();
-    await db.characters.where('languageCode').equals(languageCode).each((c) => {
-      if (!c.deleted && c.strokes.length > 0) stored.add(c.value);
-    });
-    return missingStrokesChecker(stored);
-  }, [languageCode, filters.noCharacters]);
+  const filterDecks = useDecksOfLanguage(filters.noDeck ? languageCode : undefined);
+  const inDecks = useMemo(() => (filterDecks ? entriesInDecks(filterDecks) : undefined), [filterDecks]);
+  const withStrokes = useValuesWithStrokes(languageCode, filters.noCharacters);
+  const missingStrokes = useMemo(() => (withStrokes ? missingStrokesChecker(withStrokes) : undefined), [withStrokes]);
 
   const searching = deferred.trim() !== '';
   const hays = useMemo(() => (rows && searching ? rows.map((e) => haystack([e.text, e.reading, e.meanings, e.notes])) : undefined), [rows, searching]);
@@ -229,8 +221,8 @@ function BulkBar({ languageCode, selectedRows, count, onClear, onDeleted }: {
       onDeleted();
       return;
     }
-    const deck = await db.decks.get(deckId);
-    if (!deck || deck.deleted) return;
+    const deck = await readDeck(deckId);
+    if (!deck) return;
     if (kind === 'add') {
       const r = addToDeck(deck.entryIds, rows.map((e) => e.id));
       if (r.added > 0) await saveDeck({ ...deck, entryIds: r.entryIds });

@@ -18,17 +18,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Entry } from '../../api/generated/types';
-import { db } from '../../db/db';
+import { useDecksOfLanguageHolding } from '../../db/read/decks';
 import { saveEntry } from '../../db/mutations';
 import { contentInput } from '../../app/contentLine';
 import { useT, type TFunction } from '../../i18n/I18nContext';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
-import { useEntry } from '../shared/hooks';
+import { useEntry } from '../../db/read/entries';
 import { LIMITS, draftOf, emptyDraft, inputOf, sameDraft, validateDraft, type EntryDraft, type FieldError, type FormErrors } from './entryForm';
-import { adminCrumbs } from './shared';
+import { adminCrumbs } from './adminCrumbs';
 import { AudioUpload } from './AudioUpload';
 import { serverUrl } from '../../api/client';
 
@@ -256,10 +255,7 @@ function EntryForm({ id, languageCode, entry }: { id: string; languageCode: stri
 /** The decks holding the entry, linked to their editors. */
 function EntryDecks({ entryId, languageCode }: { entryId: string; languageCode: string }) {
   const t = useT();
-  const decks = useLiveQuery(
-    () => db.decks.where('languageCode').equals(languageCode).filter((d) => !d.deleted && d.entryIds.includes(entryId)).toArray(),
-    [entryId, languageCode],
-  );
+  const decks = useDecksOfLanguageHolding(languageCode, entryId);
   if (!decks) return null;
   return (
     <section aria-labelledby="admin-entry-decks">

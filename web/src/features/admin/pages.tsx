@@ -3,10 +3,11 @@
 // chunk of its own). `preload` reads the entries list's first rows before its first render.
 import { lazy } from 'react';
 import { matchPath } from 'react-router';
-import { preloadFirstEntries } from '../entries/pages';
+import { preloadFirstEntries } from '../../db/read/entries';
 
 export { GatedAdminLayout } from './AdminGate';
-export { AdminHomePage, AdminLanguagePage } from './overview';
+export { AdminHomePage } from './AdminHomePage';
+export { AdminLanguagePage } from './AdminLanguagePage';
 export { AdminDecksPage } from './DecksPage';
 export { AdminEntriesPage } from './EntriesPage';
 export { AdminEntryPage } from './EntryEditor';

@@ -8,15 +8,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
 import { contentLine } from '../../app/contentLine';
 import type { CardKind, Entry, UserCard } from '../../api/generated/types';
-import { db } from '../../db/db';
+import { useCardsWithEntries } from '../../db/read/cards';
 import { useI18n } from '../../i18n/I18nContext';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { filterRows, haystack } from '../shared/filter';
-import { useNow } from '../shared/hooks';
+import { useNow } from '../shared/clock';
 import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
 import { CARD_STATES } from '../stats/stats';
 
@@ -39,15 +38,8 @@ export function CardsPage() {
   const { query, setQuery, deferred } = useSearch();
   const [tab, setTab] = useState<'cards' | 'stats'>('cards');
   // Every card, soonest due first, with its entry.
-  const rows = useLiveQuery(async (): Promise<CardRow[]> => {
-    const cards = (await db.userCards.orderBy('due').toArray()).filter((c) => !c.deleted);
-    const entries = await db.entries.bulkGet([...new Set(cards.map((c) => c.entryId))]);
-    const byId = new Map(entries.filter((e): e is Entry => !!e).map((e) => [e.id, e]));
-    return cards.map((card) => {
-      const entry = byId.get(card.entryId);
-      return { card, entry, languageCode: entry?.languageCode ?? '' };
-    });
-  }, []);
+  const cards = useCardsWithEntries();
+  const rows = useMemo(() => cards?.map((c): CardRow => ({ ...c, languageCode: c.entry?.languageCode ?? '' })), [cards]);
   const hays = useMemo(
     () => rows?.map(({ card, entry }) => haystack([entry?.text, entry?.reading, entry?.meanings, t(`cards.kind.${card.kind}`)])),
     [rows, t],

@@ -24,7 +24,6 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { v7 as uuidv7 } from 'uuid';
@@ -36,9 +35,8 @@ import type { InkPoint } from '../../canvas/ink';
 import type * as MatcherModule from '../../canvas/matcher';
 import { candidateOrders, judgeInOrders } from '../../canvas/orders';
 import { decompose } from '../../characters/hangul';
-import { loadCharacter } from '../../characters/lookup';
 import { contentInput, contentLine } from '../../app/contentLine';
-import { db } from '../../db/db';
+import { readCharacterStrokes, useCharacterRow, useCharactersOfLanguage } from '../../db/read/characters';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { LoadingState, PageHeader } from '../shared/components';
 import { SliderRow } from '../shared/SliderRow';
@@ -65,9 +63,9 @@ export function AdminCharactersPage() {
   const navigate = useNavigate();
   const { languageCode = '' } = useParams();
   const [query, setQuery] = useState('');
-  const rows = useLiveQuery(() => db.characters.where('languageCode').equals(languageCode).toArray(), [languageCode]);
+  const rows = useCharactersOfLanguage(languageCode);
   const shown = useMemo(
-    () => (rows ?? []).filter((c) => !c.deleted && (query === '' || c.value.includes(query.trim()))).sort((a, b) => a.value.localeCompare(b.value)),
+    () => (rows ?? []).filter((c) => (query === '' || c.value.includes(query.trim()))).sort((a, b) => a.value.localeCompare(b.value)),
     [rows, query],
   );
   if (rows === undefined) return <LoadingState />;
@@ -156,7 +154,7 @@ export function draftErrors(d: Draft): Partial<Record<'value' | 'source' | 'stro
 
 export function AdminCharacterPage() {
   const { languageCode = '', characterId = '' } = useParams();
-  const found = useLiveQuery(async () => ({ row: await db.characters.get(characterId) }), [characterId]);
+  const found = useCharacterRow(characterId);
   if (found === undefined) return <LoadingState />;
   // Keyed by the row's arrival only: a later version (the server's answer to a save, a sync)
   // must not throw away what is being edited.
@@ -202,7 +200,7 @@ function StrokeEditor({ languageCode, id, stored }: { languageCode: string; id: 
   };
 
   const startFromComposed = async () => {
-    const composed = await loadCharacter(db, languageCode, draft.value);
+    const composed = await readCharacterStrokes(languageCode, draft.value);
     if (composed) update({ strokes: composed.strokes, source: composed.source });
   };
 

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { contentLine } from '../../app/contentLine';
 import type { Deck } from '../../api/generated/types';
 import { useT } from '../../i18n/I18nContext';
-import { dueInDeck } from '../shared/hooks';
+import { dueInDeck } from '../../db/read/cards';
 
 /** Decks rendered at first, and added by each "show more". */
 export const DECKS_PER_PAGE = 50;

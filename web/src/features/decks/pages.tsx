@@ -18,36 +18,27 @@ import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router';
 import { contentLine } from '../../app/contentLine';
 import type { Deck, Entry, UserCard } from '../../api/generated/types';
 import { languageCodeStore } from '../../app/languageCode';
-import { db } from '../../db/db';
 import { saveUserDeck, saveUserEntry } from '../../db/mutations';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { EntryLabel } from '../shared/EntryLabel';
 import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
 import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
-import {
-  preloadFirstDecks,
-  useCardsOf,
-  useDeck,
-  useDeckEntries,
-  useDecksFirstPageThenAll,
-  useDisabledEntries,
-  useDueCountsByEntry,
-  useEndOfToday,
-  useFirstSyncPending,
-  useMyDecks,
-  useUserDeck,
-} from '../shared/hooks';
+import { preloadFirstDecks, useAllDecks, useDeck, useDecksFirstPageThenAll } from '../../db/read/decks';
+import { useCardsOf, useDueCountsByEntry } from '../../db/read/cards';
+import { useDeckEntries } from '../../db/read/entries';
+import { useDisabledEntries } from '../../db/read/userEntries';
+import { useEndOfToday } from '../shared/clock';
+import { useFirstSyncPending } from '../../db/read/firstSync';
+import { useMyDecks, useUserDeck } from '../../db/read/userDecks';
 import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
 import { CARD_STATES, cardsByState } from '../stats/stats';
 import { useDeckCounts } from './useDeckCounts';
 import { DECKS_PER_PAGE } from './DeckList';
 import { VirtualDeckList } from './VirtualDeckList';
-import { compareKeys } from '../../db/order';
 
 // Statistics load with their chart library on demand, never with the deck list's code.
 const StatsSection = lazy(() => import('../stats/StatsSection'));
@@ -55,19 +46,6 @@ const StatsSection = lazy(() => import('../stats/StatsSection'));
 /** Before the first render of /decks: its first decks (router.tsx preloadPage). */
 export async function preload(pathname: string): Promise<void> {
   if (pathname === '/decks') await preloadFirstDecks(languageCodeStore.get(), DECKS_PER_PAGE);
-}
-
-/** Every language's decks, by language then position. */
-function useAllDecks(enabled: boolean): Deck[] | undefined {
-  return useLiveQuery(
-    async () =>
-      enabled
-        ? (await db.decks.toArray())
-            .filter((d) => !d.deleted)
-            .sort((a, b) => compareKeys(a.languageCode, b.languageCode) || a.position - b.position)
-        : undefined,
-    [enabled],
-  );
 }
 
 export function DecksPage() {

@@ -1,10 +1,8 @@
 // The figures of decks as /home and the deck page show them (New, Learning later today, Due now):
 // queue.ts's studyCounts of the queue the review session of each deck would open at `now`.
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Deck } from '../../api/generated/types';
-import { db } from '../../db/db';
-import { deckCounts, readDeckStudy } from '../../study/deckStudy';
+import { useDeckFigures } from '../../db/read/deckStudy';
 import { endOfLocalDay, type StudyCounts } from '../../study/queue';
 
 /** Each of `decks` with its figures, read again whenever the data changes and when a card in
@@ -12,10 +10,7 @@ import { endOfLocalDay, type StudyCounts } from '../../study/queue';
  * while reading. */
 export function useDeckCounts(decks: readonly Deck[] | undefined): { deck: Deck; counts: StudyCounts }[] | undefined {
   const [now, setNow] = useState(() => Date.now());
-  const read = useLiveQuery(
-    async () => (decks ? Promise.all(decks.map(async (deck) => ({ deck, ...deckCounts(await readDeckStudy(deck, now, db), now) }))) : undefined),
-    [decks, now],
-  );
+  const read = useDeckFigures(decks, now);
   // The next moment the clock changes a figure: a learning card coming due, or midnight (a new
   // day's new cards); at the latest a minute from now.
   const changesAt = Math.min(endOfLocalDay(now), now + 60_000, ...(read ?? []).map((d) => d.changesAt ?? Infinity));

@@ -21,7 +21,7 @@ import { writtenRightToLeft } from '../../canvas/grids';
 import { saveUserEntry } from '../../db/mutations';
 import { useT } from '../../i18n/I18nContext';
 import { LoadingState } from '../shared/components';
-import { useDisabledEntries } from '../shared/hooks';
+import { useDisabledEntries } from '../../db/read/userEntries';
 import { useEntryCharacters } from './characters';
 import { useListen } from '../shared/speech';
 import { ListenButton, ListenNotice } from '../shared/Listen';

@@ -1,9 +1,8 @@
 // The characters of an entry's text with their stroke counts: each distinct grapheme that is a
 // letter, looked up stored-first, a Hangul syllable composed from its jamo (characters/lookup.ts).
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
 import type { Entry } from '../../api/generated/types';
-import { loadCharacter } from '../../characters/lookup';
-import { db } from '../../db/db';
+import { useCharacterStrokes } from '../../db/read/characters';
 
 /** One character of an entry: its stroke count, null when there is no stroke data for it. */
 export interface EntryCharacter {
@@ -32,14 +31,12 @@ export function entryGraphemes(text: string): string[] {
 
 /** The entry's characters with stroke counts, read from the local database. */
 export function useEntryCharacters(entry: Entry | null | undefined): EntryCharacter[] | undefined {
-  return useLiveQuery(async () => {
-    if (!entry) return [];
-    const values = entryGraphemes(entry.text);
-    return Promise.all(
-      values.map(async (value): Promise<EntryCharacter> => {
-        const found = await loadCharacter(db, entry.languageCode, value);
-        return { value, strokes: found ? found.strokes.length : null, composed: !!found && found.stored === null };
-      }),
-    );
-  }, [entry?.id, entry?.text, entry?.languageCode]);
+  const text = entry?.text;
+  const values = useMemo(() => (text === undefined ? [] : entryGraphemes(text)), [text]);
+  const found = useCharacterStrokes(entry?.languageCode ?? '', values);
+  return useMemo(
+    () =>
+      found?.map((c, i): EntryCharacter => ({ value: values[i]!, strokes: c ? c.strokes.length : null, composed: !!c && c.stored === null })),
+    [found, values],
+  );
 }

@@ -1,7 +1,7 @@
 // The non-fatal 404 for unmatched routes (loaded on demand): the layout stays around it.
 import { useLocation } from 'react-router';
 import { unmatchedRouteError } from '../../app/errors';
-import { usePageTitle } from '../shared/hooks';
+import { usePageTitle } from '../shared/usePageTitle';
 import { useT } from '../../i18n/I18nContext';
 import { ErrorView } from './ErrorPage';
 

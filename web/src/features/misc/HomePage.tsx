@@ -22,19 +22,21 @@ import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useLocation } from 'react-router';
 import type { Deck, UserDeck } from '../../api/generated/types';
 import { contentLine } from '../../app/contentLine';
 import { languageCodeStore, useLanguageCode } from '../../app/languageCode';
 import { languageName, useLanguageName } from '../../app/languages';
-import { db, hasSynced } from '../../db/db';
 import { saveUserDeck } from '../../db/mutations';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { useDeckCounts } from '../decks/useDeckCounts';
 import type { StudyCounts } from '../../study/queue';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
-import { readDecksOfLanguage, readMyDecks, useDecksOfLanguage, useFirstSyncPending, useMyDecks, useNow, useReviewTimes } from '../shared/hooks';
+import { readDecksOfLanguage, useDecksOfLanguage, useOtherDeckLanguages } from '../../db/read/decks';
+import { readMyDecks, useMyDecks } from '../../db/read/userDecks';
+import { hasSynced, useFirstSyncPending } from '../../db/read/firstSync';
+import { useNow } from '../shared/clock';
+import { useReviewTimes } from '../../db/read/reviews';
 import { dayStart, endOfToday, nextToStudy, streak } from '../stats/stats';
 
 /** Starter decks suggested on /home: more when the learner follows none yet. */
@@ -193,10 +195,7 @@ function MyDecks({ decks }: { decks: { deck: Deck; counts: StudyCounts }[] }) {
 function OtherLanguages({ mine, languageCode }: { mine: UserDeck[]; languageCode: string }) {
   const { t, locale } = useI18n();
   const { allowed, setLanguageCode } = useLanguageCode();
-  const codes = useLiveQuery(async () => {
-    const rows = await db.decks.bulkGet(mine.map((d) => d.deckId));
-    return [...new Set(rows.filter((d) => d && !d.deleted && d.languageCode !== languageCode).map((d) => d!.languageCode))];
-  }, [mine, languageCode]);
+  const codes = useOtherDeckLanguages(mine, languageCode);
   if (!allowed || !codes || codes.length === 0) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mt: 2 }} useFlexGap data-testid="other-languages">

@@ -15,7 +15,7 @@ import { useLanguageName, useLanguagesByName } from '../../app/languages';
 import { useT } from '../../i18n/I18nContext';
 import { useAuthState } from '../../session/authBridge';
 import { LoadingState } from '../shared/components';
-import { usePageTitle } from '../shared/hooks';
+import { usePageTitle } from '../shared/usePageTitle';
 
 /** Where choosing a language leads a visitor: the sign-up form, then /home. */
 export const SIGN_UP_PATH = '/signin?mode=signUp';

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { holdSnapshot } from '../../app/snapshot/live';
 import { useT } from '../../i18n/I18nContext';
-import { usePageTitle } from './hooks';
+import { usePageTitle } from './usePageTitle';
 
 export interface Crumb {
   to: string;

@@ -15,13 +15,13 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { useLiveQuery } from 'dexie-react-hooks';
-import type { UserReview } from '../../api/generated/types';
-import { db } from '../../db/db';
+import { useReviewsOf } from '../../db/read/reviews';
 import { saveUserDeck } from '../../db/mutations';
 import { useI18n } from '../../i18n/I18nContext';
 import { LoadingState } from '../shared/components';
-import { useCardsOf, useNow, useUserDeck } from '../shared/hooks';
+import { useCardsOf } from '../../db/read/cards';
+import { useNow } from '../shared/clock';
+import { useUserDeck } from '../../db/read/userDecks';
 import { Heatmap } from './Heatmap';
 import {
   CARD_STATES,
@@ -41,14 +41,6 @@ const FORECAST_DAYS = 30;
 const HEATMAP_WEEKS = 26;
 const RETENTION_MONTHS = 6;
 const CHART_HEIGHT = 240;
-
-/** Reviews of the given entries (all when null). */
-function useReviewsOf(entryIds: readonly string[] | null): UserReview[] | undefined {
-  return useLiveQuery(async () => {
-    const rows = entryIds === null ? await db.userReviews.toArray() : await db.userReviews.where('entryId').anyOf([...entryIds]).toArray();
-    return rows.filter((r) => !r.deleted);
-  }, [entryIds]);
-}
 
 function ChartCard({ title, id, caption, children }: { title: string; id: string; caption?: string; children: React.ReactNode }) {
   return (

@@ -16,7 +16,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Entry } from '../../api/generated/types';
 import { WritingCanvas } from '../../canvas/WritingCanvas';
 import { scoreAgainstGlyph, type CharacterScore } from '../../canvas/glyphScore';
@@ -25,8 +24,8 @@ import type { InkPoint } from '../../canvas/ink';
 import { judgeStroke } from '../../canvas/matcher';
 import { candidateOrders, inOrder, judgeInOrders } from '../../canvas/orders';
 import { useCanvasSize } from '../../canvas/useCanvasSize';
-import { loadCharacter, type CharacterStrokes } from '../../characters/lookup';
-import { db } from '../../db/db';
+import type { CharacterStrokes } from '../../characters/lookup';
+import { useCharacterStrokes } from '../../db/read/characters';
 import { useI18n } from '../../i18n/I18nContext';
 import type { WritingTally, Rating } from './grading';
 import { useWritingSettings } from './settings';
@@ -48,12 +47,6 @@ export interface WritingGrade {
 export function writableGraphemes(text: string): string[] {
   const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   return [...segmenter.segment(text.normalize('NFC'))].map((s) => s.segment).filter((g) => /[\p{L}\p{N}]/u.test(g));
-}
-
-/** Stroke data for each character (null: none known), live from the local database (a first
- * sync still bringing the characters in updates the pad). */
-function useCharacterStrokes(languageCode: string, values: readonly string[]): (CharacterStrokes | null)[] | undefined {
-  return useLiveQuery(() => Promise.all(values.map((v) => loadCharacter(db, languageCode, v))), [languageCode, values]);
 }
 
 export interface WritingPadProps {

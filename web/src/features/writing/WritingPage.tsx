@@ -19,7 +19,8 @@ import { useI18n } from '../../i18n/I18nContext';
 import { useListen } from '../shared/speech';
 import { ListenNotice } from '../shared/Listen';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
-import { useDeck, useEntry } from '../shared/hooks';
+import { useDeck } from '../../db/read/decks';
+import { useEntry } from '../../db/read/entries';
 import { WritingPad, type PracticeMode, type WritingGrade } from './WritingPad';
 
 export { writableGraphemes } from './WritingPad';

@@ -1,7 +1,7 @@
 // The due count of a deck (the sums shown on /home and the deck lists).
 import { describe, expect, it } from 'vitest';
 import type { Deck } from '../../api/generated/types';
-import { dueInDeck } from './hooks';
+import { dueInDeck } from './cards';
 
 const deck = (entryIds: string[]): Deck => ({
   id: 'd1', languageCode: 'ko', title: 'Deck', description: '', entryIds, position: 0, updatedAt: 1, deleted: false,

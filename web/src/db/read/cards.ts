@@ -1,0 +1,56 @@
+// Reads of the learner's cards (userCards): the cards of some entries, every card soonest due
+// first with its entry, and the due counts per entry behind each deck's "due" figure. Tombstones
+// are left out (live.ts).
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Deck, Entry, UserCard } from '../../api/generated/types';
+import { db } from '../db';
+import { isLive } from './live';
+
+/** Cards due at `now` (due <= now), counted by entry id. */
+export function useDueCountsByEntry(now: number): Map<string, number> | undefined {
+  return useLiveQuery(async () => {
+    const due = await db.userCards.where('due').belowOrEqual(now).toArray();
+    const counts = new Map<string, number>();
+    for (const card of due) {
+      if (!isLive(card)) continue;
+      counts.set(card.entryId, (counts.get(card.entryId) ?? 0) + 1);
+    }
+    return counts;
+  }, [now]);
+}
+
+/** Number of due cards among a deck's entries. */
+export function dueInDeck(deck: Deck, dueByEntry: Map<string, number> | undefined): number {
+  // Nothing due (a guest, or all reviewed): no need to look up every entry of every deck (the
+  // catalogue's 511 decks hold 50,000 entries: 13 ms on /home).
+  if (!dueByEntry || dueByEntry.size === 0) return 0;
+  let total = 0;
+  for (const id of deck.entryIds) total += dueByEntry.get(id) ?? 0;
+  return total;
+}
+
+/** The learner's cards of the given entries (all cards when `entryIds` is null). */
+export function useCardsOf(entryIds: readonly string[] | null | undefined): UserCard[] | undefined {
+  return useLiveQuery(async () => {
+    if (entryIds === undefined) return undefined;
+    const cards = entryIds === null ? await db.userCards.toArray() : await db.userCards.where('entryId').anyOf([...entryIds]).toArray();
+    return cards.filter(isLive);
+  }, [entryIds]);
+}
+
+/** A card with its entry (undefined when the entry is not here; a deleted entry is kept, so its
+ * card still shows what it was). */
+export interface CardWithEntry {
+  card: UserCard;
+  entry: Entry | undefined;
+}
+
+/** Every card of the learner, soonest due first, with its entry. */
+export function useCardsWithEntries(): CardWithEntry[] | undefined {
+  return useLiveQuery(async () => {
+    const cards = (await db.userCards.orderBy('due').toArray()).filter(isLive);
+    const entries = await db.entries.bulkGet([...new Set(cards.map((c) => c.entryId))]);
+    const byId = new Map(entries.filter((e): e is Entry => !!e).map((e) => [e.id, e]));
+    return cards.map((card) => ({ card, entry: byId.get(card.entryId) }));
+  }, []);
+}
