@@ -18,7 +18,7 @@ const BUNDLE = bundle(
     'assets/react-dom.js': [['assets/react.js'], ['/w/node_modules/react-dom/client.js', '/w/node_modules/scheduler/index.js']],
     'assets/mui.js': [['assets/react-dom.js'], ['/w/node_modules/@mui/material/styles/createTheme.mjs', '/w/node_modules/@emotion/react/x.js']],
     'assets/react.js': [[], ['/w/node_modules/react/index.js']],
-    'assets/page.js': [['assets/mui.js'], ['/w/src/features/misc/pages.tsx']],
+    'assets/page.js': [['assets/mui.js'], ['/w/src/features/home/routes.ts']],
   },
   'assets/index.js',
 );
@@ -31,7 +31,7 @@ describe('bootChunks', () => {
   });
 
   it('fails the build for a module outside the entry graph or inside the entry chunk', () => {
-    expect(() => bootChunks(BUNDLE, ['src/features/misc/pages.tsx'])).toThrow(/not in the entry's static graph/);
+    expect(() => bootChunks(BUNDLE, ['src/features/home/routes.ts'])).toThrow(/not in the entry's static graph/);
     expect(() => bootChunks(BUNDLE, ['node_modules/react-router/index.mjs'])).toThrow(/in the entry chunk itself/);
   });
 });

@@ -50,20 +50,20 @@ const settings = () => import('../features/settings/pages');
 const auth = () => import('../features/auth/pages');
 const writing = () => import('../features/writing/WritingPage');
 const characterEditor = () => import('../features/characterEditor/pages');
-const misc = () => import('../features/misc/pages');
+const home = () => import('../features/home/routes');
 const cards = () => import('../features/cards/pages');
 const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'), 'NotFoundPage');
 
 /** On a native platform / goes straight to /home; on the web it is the landing page. */
 const IndexPage = lazy(async () => {
-  const [{ Capacitor }, m] = await trackLoading(Promise.all([import('@capacitor/core'), misc()]));
+  const [{ Capacitor }, m] = await trackLoading(Promise.all([import('@capacitor/core'), home()]));
   const Home = () => <Navigate to="/home" replace />;
   return { default: Capacitor.isNativePlatform() ? Home : (m.LandingPage as ComponentType) };
 });
 
 /** [path, module, export] of every page with parameters or without. */
 const DEFAULT_PAGES: [string, () => PageModule, string][] = [
-  ['home', misc, 'HomePage'],
+  ['home', home, 'HomePage'],
   ['theme', settings, 'ThemePage'],
   ['signin', auth, 'SignInPage'],
   ['settings', settings, 'SettingsPage'],
