@@ -44,14 +44,14 @@ function ValidParams({ children }: { children: ReactNode }) {
 
 const decks = () => import('../features/decks/pages');
 const entries = () => import('../features/entries/pages');
-const practice = () => import('../features/practice/pages');
-const admin = () => import('../features/admin/pages');
-const settings = () => import('../features/settings/pages');
+const practice = () => import('../features/practice/routes');
+const admin = () => import('../features/admin/routes');
+const settings = () => import('../features/settings/routes');
 const auth = () => import('../features/auth/pages');
 const writing = () => import('../features/writing/WritingPage');
 const characterEditor = () => import('../features/characterEditor/pages');
 const home = () => import('../features/home/routes');
-const cards = () => import('../features/cards/pages');
+const cards = () => import('../features/cards/CardsPage');
 const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'), 'NotFoundPage');
 
 /** On a native platform / goes straight to /home; on the web it is the landing page. */

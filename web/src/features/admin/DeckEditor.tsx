@@ -53,7 +53,7 @@ import { haystack, normalizeSearch } from '../shared/filter';
 import { useDeck } from '../../db/read/decks';
 import { useEntriesById, useEntriesMatching } from '../../db/read/entries';
 import { moveEntry, popVersion, pushVersion, sameVersion, validateDeck, versionOf, type DeckHistory, type DeckVersion } from './deckEdit';
-import type { DeletedDeckState } from './DecksPage';
+import type { DeletedDeckState } from './AdminDecksPage';
 import { contentInput, contentLine } from '../../app/contentLine';
 import { fieldMessage } from './EntryEditor';
 import { LIMITS } from './entryForm';

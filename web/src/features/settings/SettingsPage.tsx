@@ -1,4 +1,4 @@
-// /settings (account, theme, locale, language, local data) and /theme.
+// /settings: account, theme, locale, language, writing and local data, one section each.
 import Stack from '@mui/material/Stack';
 import { AccountSection } from '../auth/AccountSection';
 import { WritingSettingsSection } from '../writing/WritingSettingsSection';
@@ -21,16 +21,6 @@ export function SettingsPage() {
         <WritingSettingsSection />
         <DataSection />
       </Stack>
-    </>
-  );
-}
-
-export function ThemePage() {
-  const t = useT();
-  return (
-    <>
-      <PageHeader title={t('theme.title')} crumbs={[{ to: '/settings', label: t('settings.title') }]} />
-      <ThemeSection />
     </>
   );
 }

@@ -1,4 +1,4 @@
-// The admin area's module, loaded on demand by the router: the gated layout, the languages
+// The admin pages as the router loads them (one chunk): the gated layout, the languages
 // overview and dashboard, decks and entries (characters: features/characterEditor; the deck editor, with @dnd-kit, in a
 // chunk of its own). `preload` reads the entries list's first rows before its first render.
 import { lazy } from 'react';
@@ -8,8 +8,8 @@ import { preloadFirstEntries } from '../../db/read/entries';
 export { GatedAdminLayout } from './AdminGate';
 export { AdminHomePage } from './AdminHomePage';
 export { AdminLanguagePage } from './AdminLanguagePage';
-export { AdminDecksPage } from './DecksPage';
-export { AdminEntriesPage } from './EntriesPage';
+export { AdminDecksPage } from './AdminDecksPage';
+export { AdminEntriesPage } from './AdminEntriesPage';
 export { AdminEntryPage } from './EntryEditor';
 
 /** The deck editor brings @dnd-kit: it loads when a deck is opened, not with every admin page. */
