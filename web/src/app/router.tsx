@@ -42,7 +42,7 @@ function ValidParams({ children }: { children: ReactNode }) {
   return children;
 }
 
-const decks = () => import('../features/decks/pages');
+const decks = () => import('../features/decks/routes');
 const entries = () => import('../features/entries/pages');
 const practice = () => import('../features/practice/routes');
 const admin = () => import('../features/admin/routes');

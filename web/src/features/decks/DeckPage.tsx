@@ -1,5 +1,5 @@
-// /decks (decks, searchable, filterable by language, virtualised) and /decks/:deckId (a deck: the
-// learner's progress, review and test, my decks, its entries with enable switches, statistics).
+// /decks/:deckId: a deck with the learner's progress, review and test, my decks, its entries with
+// enable switches, and statistics.
 import { Suspense, lazy, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,80 +21,22 @@ import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import { Link, useParams } from 'react-router';
 import { contentLine } from '../../app/contentLine';
 import type { Deck, Entry, UserCard } from '../../api/generated/types';
-import { languageCodeStore } from '../../app/languageCode';
 import { saveUserDeck, saveUserEntry } from '../../db/mutations';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { EntryLabel } from '../shared/EntryLabel';
 import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
-import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
-import { preloadFirstDecks, useAllDecks, useDeck, useDecksFirstPageThenAll } from '../../db/read/decks';
+import { useDeck } from '../../db/read/decks';
 import { useCardsOf, useDueCountsByEntry } from '../../db/read/cards';
 import { useDeckEntries } from '../../db/read/entries';
 import { useDisabledEntries } from '../../db/read/userEntries';
 import { useEndOfToday } from '../shared/clock';
-import { useFirstSyncPending } from '../../db/read/firstSync';
-import { useMyDecks, useUserDeck } from '../../db/read/userDecks';
-import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
+import { useUserDeck } from '../../db/read/userDecks';
+import { VirtualList } from '../shared/lists';
 import { CARD_STATES, cardsByState } from '../stats/stats';
 import { useDeckCounts } from './useDeckCounts';
-import { DECKS_PER_PAGE } from './DeckList';
-import { VirtualDeckList } from './VirtualDeckList';
 
 // Statistics load with their chart library on demand, never with the deck list's code.
 const StatsSection = lazy(() => import('../stats/StatsSection'));
-
-/** Before the first render of /decks: its first decks (router.tsx preloadPage). */
-export async function preload(pathname: string): Promise<void> {
-  if (pathname === '/decks') await preloadFirstDecks(languageCodeStore.get(), DECKS_PER_PAGE);
-}
-
-export function DecksPage() {
-  const t = useT();
-  const [language, setLanguage] = useListLanguage();
-  const { query, setQuery, deferred } = useSearch();
-  const all = language === ALL_LANGUAGES;
-  // One language: its first decks at once (preloaded before the first render), then all.
-  const page = useDecksFirstPageThenAll(all ? '' : language, DECKS_PER_PAGE);
-  const allDecks = useAllDecks(all);
-  const decks = all ? allDecks : page?.decks;
-  const complete = all ? allDecks !== undefined : page?.complete === true;
-  const dueByEntry = useDueCountsByEntry(useEndOfToday());
-  const mine = useMyDecks();
-  const mineIds = useMemo(() => new Set(mine?.map((d) => d.deckId)), [mine]);
-  const searching = deferred.trim() !== '';
-  const hays = useMemo(() => (decks && searching ? decks.map((d) => haystack([d.title, d.description])) : undefined), [decks, searching]);
-  const shown = useMemo(() => (decks && hays ? filterRows(decks, hays, deferred, ALL_LANGUAGES) : decks), [decks, hays, deferred]);
-  // Before the first sync has stored anything, no decks means they are still on their way.
-  const firstSync = useFirstSyncPending();
-  return (
-    <>
-      <PageHeader
-        title={t('decks.title')}
-        subtitle={
-          complete && decks
-            ? all
-              ? t('lists.decksAll', { count: decks.length })
-              : t('decks.count', { count: decks.length, language })
-            : undefined
-        }
-      />
-      <ListToolbar query={query} onQuery={setQuery} language={language} onLanguage={setLanguage}
-        searchLabel={t('lists.searchDecks')} placeholder={t('lists.searchDecksPlaceholder')} />
-      {searching && shown && (
-        <Typography variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ mb: 1 }}>
-          {t('entries.matches', { count: shown.length })}
-        </Typography>
-      )}
-      {shown === undefined || (shown.length === 0 && !searching && firstSync) ? (
-        <LoadingState />
-      ) : shown.length === 0 ? (
-        <EmptyState>{searching ? t('lists.noDeckMatches') : t('decks.empty')}</EmptyState>
-      ) : (
-        <VirtualDeckList decks={shown} dueByEntry={dueByEntry} mine={mineIds} />
-      )}
-    </>
-  );
-}
 
 /** The learner's progress in a deck: cards by state among its entries, today's figures (those of
  * /home and of the session Review opens), entries started. */
