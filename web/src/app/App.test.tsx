@@ -61,7 +61,7 @@ beforeAll(async () => {
   // The pages load on demand; transforming them the first time took over 5 s on a loaded CI
   // machine, which a test's wait for what a page shows should not have to cover.
   await Promise.all([
-    import('../features/home/routes'), import('../features/cards/CardsPage'), import('../features/decks/routes'), import('../features/entries/pages'),
+    import('../features/home/routes'), import('../features/cards/CardsPage'), import('../features/decks/routes'), import('../features/entries/routes'),
     import('../features/practice/routes'), import('../features/admin/routes'), import('../features/settings/routes'),
     import('../features/errors/NotFoundPage'), import('@capacitor/core'),
   ]);

@@ -43,7 +43,7 @@ function ValidParams({ children }: { children: ReactNode }) {
 }
 
 const decks = () => import('../features/decks/routes');
-const entries = () => import('../features/entries/pages');
+const entries = () => import('../features/entries/routes');
 const practice = () => import('../features/practice/routes');
 const admin = () => import('../features/admin/routes');
 const settings = () => import('../features/settings/routes');

@@ -26,7 +26,7 @@ import { contentLine } from '../../app/contentLine';
 import type { Deck, Entry } from '../../api/generated/types';
 import { saveDeck, saveEntry } from '../../db/mutations';
 import { useT } from '../../i18n/I18nContext';
-import { ENTRY_ROW_HEIGHT } from '../entries/pages';
+import { ENTRY_ROW_HEIGHT } from '../entries/EntryBrowser';
 import { useEntryRows } from '../../db/read/entries';
 import { useValuesWithStrokes } from '../../db/read/characters';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
