@@ -47,7 +47,7 @@ const entries = () => import('../features/entries/routes');
 const practice = () => import('../features/practice/routes');
 const admin = () => import('../features/admin/routes');
 const settings = () => import('../features/settings/routes');
-const auth = () => import('../features/auth/pages');
+const auth = () => import('../features/auth/SignInPage');
 const writing = () => import('../features/writing/WritingPage');
 const characterEditor = () => import('../features/characterEditor/pages');
 const home = () => import('../features/home/routes');

@@ -20,7 +20,7 @@ import { unsentUserChanges } from '../../app/syncBridge';
 import { useT } from '../../i18n/I18nContext';
 import type { AuthStore } from '../../session/auth';
 import { useAuthState, useAuthStore } from '../../session/authBridge';
-import { EMAIL_FOR_SIGN_IN_KEY, MIN_PASSWORD, safeStorage } from './pages';
+import { EMAIL_FOR_SIGN_IN_KEY, MIN_PASSWORD, safeStorage } from './authForm';
 
 type Notice = { severity: 'success' | 'error'; text: string } | null;
 

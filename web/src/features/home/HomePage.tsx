@@ -69,7 +69,7 @@ function takePreloaded(languageCode: string): HomeData | undefined {
   return data;
 }
 
-/** After sign-up or sign-in with an address not yet verified (auth/pages.tsx passes it). */
+/** After sign-up or sign-in with an address not yet verified (auth/SignInForms.tsx passes it). */
 function CheckInboxNote() {
   const t = useT();
   const location = useLocation();
