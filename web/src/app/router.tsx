@@ -49,7 +49,7 @@ const admin = () => import('../features/admin/routes');
 const settings = () => import('../features/settings/routes');
 const auth = () => import('../features/auth/SignInPage');
 const writing = () => import('../features/writing/WritingPage');
-const characterEditor = () => import('../features/characterEditor/pages');
+const characterEditor = () => import('../features/characterEditor/routes');
 const home = () => import('../features/home/routes');
 const cards = () => import('../features/cards/CardsPage');
 const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'), 'NotFoundPage');

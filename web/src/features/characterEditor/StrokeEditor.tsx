@@ -1,12 +1,10 @@
-// The admin's characters (issue 8, item 4): the list of a language's characters with whether they
-// have stroke data (Hangul syllables are composed from the jamo), and the stroke editor — draw
-// strokes on the writing canvas to define a character, reorder, reverse, delete and redraw them,
-// import an SVG, preview the stroke-order animation, test-write it with the live matcher, and set
-// the character's leniency and alternative stroke orders. Saves go through saveCharacter (outbox).
+// The stroke editor (issue 8, item 4): draw strokes on the writing canvas to define a character,
+// reorder, reverse, delete and redraw them, import an SVG, preview the stroke-order animation,
+// test-write it with the live matcher, and set the character's leniency and alternative stroke
+// orders. Saves go through saveCharacter (outbox).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -24,144 +22,28 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { v7 as uuidv7 } from 'uuid';
+import { useState, type ChangeEvent } from 'react';
+import { Link } from 'react-router';
 import type { Character, Stroke } from '../../api/generated/types';
-import { WritingCanvas, type StrokeFeedback } from '../../canvas/WritingCanvas';
+import { WritingCanvas } from '../../canvas/WritingCanvas';
 import { gridTypeOf } from '../../canvas/grids';
 import { useCanvasSize } from '../../canvas/useCanvasSize';
 import type { InkPoint } from '../../canvas/ink';
-import type * as MatcherModule from '../../canvas/matcher';
-import { candidateOrders, judgeInOrders } from '../../canvas/orders';
 import { decompose } from '../../characters/hangul';
-import { contentInput, contentLine } from '../../app/contentLine';
-import { readCharacterStrokes, useCharacterRow, useCharactersOfLanguage } from '../../db/read/characters';
+import { contentInput } from '../../app/contentLine';
+import { readCharacterStrokes } from '../../db/read/characters';
 import { useI18n, useT } from '../../i18n/I18nContext';
-import { LoadingState, PageHeader } from '../shared/components';
+import { PageHeader } from '../shared/components';
 import { SliderRow } from '../shared/SliderRow';
 import { moveStroke, parseOrder, reversed, strokeFromPoints } from './outline';
 import { strokesFromSvg } from './svgImport';
+import { Draft, LENIENCY_MAX, LENIENCY_MIN, PROJECT_SOURCE, draftErrors, draftOf } from './characterDraft';
+import { characterCrumbs } from './AdminCharactersPage';
+import { TestWrite } from './TestWrite';
 
-/** Leniency bounds (crates/writeit-core/src/limits.rs). */
-export const LENIENCY_MIN = 0.25;
-export const LENIENCY_MAX = 4;
-const SOURCE_MAX = 500;
-const PROJECT_SOURCE = 'Drawn in the WriteIt stroke editor';
-
-function crumbs(t: ReturnType<typeof useT>, languageCode: string) {
-  return [
-    { to: '/admin', label: t('nav.adminLanguages') },
-    { to: `/admin/${languageCode}`, label: languageCode },
-    { to: `/admin/${languageCode}/characters`, label: t('admin.characters') },
-  ];
-}
-
-export function AdminCharactersPage() {
-  const t = useT();
-  const { formatNumber } = useI18n();
-  const navigate = useNavigate();
-  const { languageCode = '' } = useParams();
-  const [query, setQuery] = useState('');
-  const rows = useCharactersOfLanguage(languageCode);
-  const shown = useMemo(
-    () => (rows ?? []).filter((c) => (query === '' || c.value.includes(query.trim()))).sort((a, b) => a.value.localeCompare(b.value)),
-    [rows, query],
-  );
-  if (rows === undefined) return <LoadingState />;
-  const withData = shown.filter((c) => c.strokes.length > 0).length;
-  return (
-    <>
-      <PageHeader
-        title={t('charEditor.listTitle', { language: languageCode })}
-        crumbs={crumbs(t, languageCode).slice(0, 2)}
-        subtitle={t('charEditor.listCount', { count: shown.length, withData: formatNumber(withData) })}
-        actions={
-          <Button variant="contained" onClick={() => navigate(`/admin/${languageCode}/characters/${uuidv7()}`)}>
-            {t('charEditor.new')}
-          </Button>
-        }
-      />
-      {languageCode === 'ko' && <Alert severity="info" sx={{ mb: 2 }}>{t('charEditor.hangulComposed')}</Alert>}
-      <TextField
-        type="search"
-        label={t('charEditor.search')}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        sx={{ mb: 2, maxWidth: 320 }}
-        fullWidth
-      />
-      <Paper variant="outlined">
-        <List aria-label={t('admin.characters')} dense>
-          {shown.slice(0, 500).map((c) => (
-            <ListItem key={c.id} disablePadding divider>
-              <ListItemButton component={Link} to={`/admin/${languageCode}/characters/${c.id}`}>
-                <ListItemText
-                  primary={c.value}
-                  secondary={c.source}
-                  slotProps={{ primary: { lang: languageCode, sx: { fontSize: '1.5rem' } }, secondary: contentLine() }}
-                />
-                <Chip
-                  size="small"
-                  color={c.strokes.length > 0 ? 'success' : 'default'}
-                  label={c.strokes.length > 0 ? t('charEditor.strokeCount', { count: c.strokes.length }) : t('charEditor.noData')}
-                />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
-        {shown.length > 500 && (
-          <Typography variant="body2" sx={{ p: 2 }}>
-            {t('charEditor.narrow', { count: shown.length - 500 })}
-          </Typography>
-        )}
-      </Paper>
-    </>
-  );
-}
-
-interface Draft {
-  value: string;
-  source: string;
-  leniency: number;
-  strokes: Stroke[];
-  /** Alternative orders as typed ("2, 1, 3"). */
-  alternatives: string[];
-}
-
-function draftOf(c: Character | undefined): Draft {
-  return {
-    value: c?.value ?? '',
-    source: c?.source ?? PROJECT_SOURCE,
-    leniency: c?.leniency ?? 1,
-    strokes: c?.strokes ?? [],
-    alternatives: (c?.alternatives ?? []).map((o) => o.map((k) => k + 1).join(', ')),
-  };
-}
-
-/** Field problems of a draft, by field (messages shown next to the fields). */
-export function draftErrors(d: Draft): Partial<Record<'value' | 'source' | 'strokes' | `alternatives.${number}`, string>> {
-  const errors: Partial<Record<string, string>> = {};
-  const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(d.value)].length;
-  if (graphemes !== 1) errors.value = 'charEditor.errors.oneCharacter';
-  if (d.source.length > SOURCE_MAX) errors.source = 'charEditor.errors.sourceLong';
-  if (d.strokes.length > 64) errors.strokes = 'charEditor.errors.tooManyStrokes';
-  d.alternatives.forEach((text, i) => {
-    if (parseOrder(text, d.strokes.length) === null) errors[`alternatives.${i}`] = 'charEditor.errors.order';
-  });
-  return errors;
-}
-
-export function AdminCharacterPage() {
-  const { languageCode = '', characterId = '' } = useParams();
-  const found = useCharacterRow(characterId);
-  if (found === undefined) return <LoadingState />;
-  // Keyed by the row's arrival only: a later version (the server's answer to a save, a sync)
-  // must not throw away what is being edited.
-  return <StrokeEditor key={`${characterId}/${found.row ? 'stored' : 'new'}`} languageCode={languageCode} id={characterId} stored={found.row} />;
-}
-
-function StrokeEditor({ languageCode, id, stored }: { languageCode: string; id: string; stored: Character | undefined }) {
+/** The stroke editor of one character: draw, reorder, reverse, delete and redraw strokes,
+ * import an SVG, preview, test-write, and save. */
+export function StrokeEditor({ languageCode, id, stored }: { languageCode: string; id: string; stored: Character | undefined }) {
   const t = useT();
   const { locale } = useI18n();
   const theme = useTheme();
@@ -224,7 +106,7 @@ function StrokeEditor({ languageCode, id, stored }: { languageCode: string; id: 
 
   return (
     <>
-      <PageHeader title={stored ? t('charEditor.editTitle', { value: stored.value }) : t('charEditor.newTitle')} crumbs={crumbs(t, languageCode)} lang={languageCode} />
+      <PageHeader title={stored ? t('charEditor.editTitle', { value: stored.value }) : t('charEditor.newTitle')} crumbs={characterCrumbs(t, languageCode)} lang={languageCode} />
       <Stack spacing={2} ref={widthRef}>
         {notice && (
           <Alert severity={notice.severity} onClose={() => setNotice(null)} role={notice.severity === 'error' ? 'alert' : 'status'}>
@@ -377,79 +259,5 @@ function StrokeEditor({ languageCode, id, stored }: { languageCode: string; id: 
         </Stack>
       </Stack>
     </>
-  );
-}
-
-/** Writing the character being edited, judged by the live matcher with its leniency and orders. */
-function TestWrite({ languageCode, draft, size }: { languageCode: string; draft: Draft; size: number }) {
-  const t = useT();
-  const theme = useTheme();
-  const [matcher, setMatcher] = useState<typeof MatcherModule | null>(null);
-  const [done, setDone] = useState(0);
-  const [drawn, setDrawn] = useState<InkPoint[][]>([]);
-  const [orders, setOrders] = useState(() =>
-    candidateOrders(draft.strokes.length, draft.alternatives.map((a) => parseOrder(a, draft.strokes.length) ?? [])),
-  );
-  const [feedback, setFeedback] = useState<StrokeFeedback | null>(null);
-  const [message, setMessage] = useState('');
-  useEffect(() => {
-    let cancelled = false;
-    void import('../../canvas/matcher').then((m) => !cancelled && setMatcher(m));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  const order = orders[0] ?? [];
-  const strokes = order.flatMap((i) => (draft.strokes[i] ? [draft.strokes[i]] : []));
-  const onStroke = (points: InkPoint[]) => {
-    if (!matcher || done >= strokes.length) return;
-    const { judgement, orders: left } = judgeInOrders(matcher.judgeStroke, points, draft.strokes, orders, done, {
-      leniency: draft.leniency,
-      drawnSoFar: drawn,
-    });
-    setFeedback({ kind: judgement.verdict === 'accepted' ? 'accepted' : 'wrong', points, key: Date.now() });
-    if (judgement.verdict === 'accepted') {
-      setOrders(left);
-      setDrawn((d) => [...d, points]);
-      setDone(done + 1);
-      setMessage(done + 1 >= strokes.length ? t('charEditor.testDone') : t('writing.strokeOk', { n: done + 1, total: strokes.length }));
-    } else {
-      setMessage(t(`charEditor.verdict.${judgement.verdict}`));
-    }
-  };
-  return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <WritingCanvas
-        languageCode={languageCode}
-        gridType={gridTypeOf(languageCode)}
-        mode={theme.palette.mode}
-        size={size}
-        strokes={strokes}
-        showOutline
-        done={done}
-        hint={null}
-        animation={0}
-        feedback={feedback}
-        onStroke={onStroke}
-        label={t('charEditor.test')}
-        disabled={!matcher}
-      />
-      <Stack spacing={1}>
-        <Typography role="status" aria-live="polite" data-testid="test-write-message">
-          {message || t('writing.strokeOf', { n: done + 1, total: strokes.length })}
-        </Typography>
-        <Button
-          onClick={() => {
-            setDone(0);
-            setDrawn([]);
-            setFeedback(null);
-            setMessage('');
-            setOrders(candidateOrders(draft.strokes.length, draft.alternatives.map((a) => parseOrder(a, draft.strokes.length) ?? [])));
-          }}
-        >
-          {t('writing.clear')}
-        </Button>
-      </Stack>
-    </Stack>
   );
 }
