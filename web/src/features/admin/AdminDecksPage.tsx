@@ -1,18 +1,11 @@
 // /admin/{languageCode}/decks: a language's decks with search, and a new deck (title and
 // description first; ?new=1 opens the dialog). A deck deleted in its editor comes back here with
 // an undo.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { v7 as uuidv7 } from 'uuid';
 import type { Deck } from '../../api/generated/types';
 import { saveDeck } from '../../db/mutations';
 import { useT } from '../../i18n/I18nContext';
@@ -21,11 +14,9 @@ import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
 import { useDecksOfLanguage } from '../../db/read/decks';
 import { ListToolbar, useSearch } from '../shared/lists';
-import { validateDeck } from './deckEdit';
-import { fieldMessage } from './EntryEditor';
-import { LIMITS } from './entryForm';
 import { adminCrumbs } from './adminCrumbs';
 import { ImportDialog } from '../importExport/ImportDialog';
+import { NewDeckDialog } from './NewDeckDialog';
 
 /** Navigation state the deck editor leaves after a delete. */
 export interface DeletedDeckState {
@@ -96,56 +87,5 @@ export function AdminDecksPage() {
         position={decks && decks.length > 0 ? Math.max(...decks.map((d) => d.position)) + 1 : 0}
       />
     </>
-  );
-}
-
-function NewDeckDialog({ open, onClose, languageCode, position }: { open: boolean; onClose: () => void; languageCode: string; position: number }) {
-  const t = useT();
-  const navigate = useNavigate();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const errors = validateDeck({ title, description }, LIMITS);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    if (errors.title || errors.description) return;
-    const deck = await saveDeck({ id: uuidv7(), languageCode, title: title.trim(), description, entryIds: [], position });
-    void navigate(`/admin/${languageCode}/decks/${deck.id}`);
-  };
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={(e) => void submit(e)} aria-label={t('admin.deck.new')}>
-        <DialogTitle>{t('admin.deck.new')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            <TextField
-              label={t('admin.deck.title')}
-              required
-              autoFocus
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              error={submitted && !!errors.title}
-              helperText={submitted ? fieldMessage(t, errors.title) : undefined}
-            />
-            <TextField
-              label={t('admin.deck.description')}
-              multiline
-              minRows={2}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              error={!!errors.description}
-              helperText={fieldMessage(t, errors.description)}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('admin.cancel')}</Button>
-          <Button type="submit" variant="contained">
-            {t('admin.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
   );
 }
