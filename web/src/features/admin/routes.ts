@@ -3,7 +3,7 @@
 // chunk of its own). `preload` reads the entries list's first rows before its first render.
 import { lazy } from 'react';
 import { matchPath } from 'react-router';
-import { preloadFirstEntries } from '../../db/read/entries';
+import { preloadFirstEntries } from '../../db/read/entryList';
 
 export { GatedAdminLayout } from './AdminGate';
 export { AdminHomePage } from './AdminHomePage';

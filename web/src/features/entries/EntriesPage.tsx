@@ -4,7 +4,7 @@ import { languageCodeStore } from '../../app/languageCode';
 import { useT } from '../../i18n/I18nContext';
 import { PageHeader } from '../shared/components';
 import { ALL_LANGUAGES } from '../shared/filter';
-import { preloadFirstEntries } from '../../db/read/entries';
+import { preloadFirstEntries } from '../../db/read/entryList';
 import { useListLanguage } from '../shared/lists';
 import { EntryBrowserOf, entryScope } from './EntryBrowser';
 

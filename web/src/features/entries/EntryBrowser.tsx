@@ -11,11 +11,8 @@ import { useT } from '../../i18n/I18nContext';
 import { EntryLabel } from '../shared/EntryLabel';
 import { EmptyState, LoadingState } from '../shared/components';
 import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
-import { useEntryRows } from '../../db/read/entries';
-import { ListToolbar, VirtualList, useSearch } from '../shared/lists';
-
-/** Height of an entry row (two lines, cut with an ellipsis). */
-export const ENTRY_ROW_HEIGHT = 64;
+import { useEntryRows } from '../../db/read/entryList';
+import { ENTRY_ROW_HEIGHT, ListToolbar, VirtualList, useSearch } from '../shared/lists';
 
 /** The read layer's scope of a list language: null for every language. */
 export const entryScope = (language: string): string | null => (language === ALL_LANGUAGES ? null : language);

@@ -21,6 +21,10 @@ import { ALL_LANGUAGES } from './filter';
 
 /** The language a list shows: the app's language until the learner picks another (or all); a
  * change of the app's language resets it. */
+/** Height of an entry row in the entry lists, /entries and the admin's (two lines, cut with an
+ * ellipsis). */
+export const ENTRY_ROW_HEIGHT = 64;
+
 export function useListLanguage(): [string, (code: string) => void] {
   const { languageCode } = useLanguageCode();
   const [choice, setChoice] = useState({ app: languageCode, value: languageCode });
