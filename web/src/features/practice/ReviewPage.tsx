@@ -30,6 +30,7 @@ import { WritingCard, type WrittenAnswer } from '../writing/WritingCard';
 import type { WritingGrade } from '../writing/WritingPad';
 import { GuestNotice, Progress, RatingButtons, usePracticeKeys } from './components';
 import { useKeyHints } from './keyHints';
+import { reviewKey } from './practiceKeys';
 
 type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; study: DeckStudy; session: StudySession; startedAt: number };
 
@@ -216,40 +217,12 @@ function ReviewSession({
     });
 
   usePracticeKeys((e) => {
-    if ((e.key === 'z' || e.key === 'Z') && (e.ctrlKey || e.metaKey)) {
-      void undo();
-      return true;
-    }
-    if (e.ctrlKey || e.metaKey) return false;
-    if (e.key === 'u' || e.key === 'U') {
-      void undo();
-      return true;
-    }
-    if (!item) return false;
-    // A writing card is answered on its canvas: Enter goes on once its answer is stored. Space
-    // still shows the answer, to rate it by hand (keyboard only, or no way to draw); Enter is
-    // left to the canvas (on to the next character).
-    if (item.kind === 'writing' && !revealed) {
-      if (written) {
-        if (e.key === 'Enter' && written.status === 'saved') nextCard();
-        return e.key === 'Enter' || e.key === ' ';
-      }
-      if (e.key === ' ') {
-        reveal();
-        return true;
-      }
-      return false;
-    }
-    if (e.key === ' ' || e.key === 'Enter') {
-      if (!revealed) reveal();
-      return true;
-    }
-    const n = Number(e.key);
-    if (revealed && RATINGS.includes(n as Rating)) {
-      void rate(n as Rating);
-      return true;
-    }
-    return false;
+    const action = reviewKey(e, { hasCard: !!item, writing: item?.kind === 'writing', revealed, written: written?.status ?? null });
+    if (action?.type === 'undo') void undo();
+    else if (action?.type === 'reveal') reveal();
+    else if (action?.type === 'rate') void rate(action.rating);
+    else if (action?.type === 'next') nextCard();
+    return action !== null;
   });
 
   // What a rating re-renders is kept small, so the next card paints in the same frame: the header,

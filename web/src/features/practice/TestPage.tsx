@@ -22,6 +22,7 @@ import { answerCard } from '../../study/session';
 import { loadDeckStudy, recordAnswer, type DeckStudy } from '../../study/store';
 import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
 import { GuestNotice, Progress, usePracticeKeys } from './components';
+import { quizKey } from './practiceKeys';
 
 type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; study: DeckStudy };
 
@@ -99,26 +100,11 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
   };
 
   usePracticeKeys((e) => {
-    if (e.ctrlKey || e.metaKey || !question || endedAt !== null) return false;
-    if (answered) {
-      if (e.key === 'Enter' || e.key === ' ') {
-        next();
-        return true;
-      }
-      return false;
-    }
-    if (question.type === 'choice') {
-      const n = Number(e.key);
-      if (n >= 1 && n <= (question.options?.length ?? 0)) {
-        void respond({ choice: n - 1 });
-        return true;
-      }
-    }
-    if (question.type === 'trueFalse' && (e.key === 't' || e.key === 'T' || e.key === 'f' || e.key === 'F')) {
-      void respond({ truth: e.key.toLowerCase() === 't' });
-      return true;
-    }
-    return false;
+    const action = quizKey(e, { question, ended: endedAt !== null, answered: !!answered });
+    if (action?.type === 'next') next();
+    else if (action?.type === 'choice') void respond({ choice: action.choice });
+    else if (action?.type === 'truth') void respond({ truth: action.truth });
+    return action !== null;
   });
 
   const crumbs = [
