@@ -6,31 +6,28 @@
 // before the next card shows, so a reload or a closed tab never loses one; undo takes the last
 // answer back through the outbox (takeBackReview), sent or not.
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '@mui/utils';
 import { flushSync } from 'react-dom';
-import { Link, useParams, useSearchParams } from 'react-router';
-import type { CardKind, Entry } from '../../api/generated/types';
+import { useParams, useSearchParams } from 'react-router';
+import type { CardKind } from '../../api/generated/types';
 import { useSyncState } from '../../db/sync';
 import { useI18n } from '../../i18n/I18nContext';
-import { formatDuration } from '../../study/format';
 import type { QueueItem } from '../../study/queue';
-import { RATINGS, type Rating, type Schedule } from '../../study/scheduler';
+import type { Rating, Schedule } from '../../study/scheduler';
 import { StudySession } from '../../study/session';
 import { deckQueue, loadDeckStudy, recordAnswer, takeBackReview, type DeckStudy } from '../../study/store';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
-import { WritingCard, type WrittenAnswer } from '../writing/WritingCard';
+import type { WrittenAnswer } from '../writing/WritingCard';
 import type { WritingGrade } from '../writing/WritingPad';
 import { GuestNotice, Progress, RatingButtons, usePracticeKeys } from './components';
 import { useKeyHints } from './keyHints';
 import { reviewKey } from './practiceKeys';
+import { ReviewCard } from './ReviewCard';
+import { Summary } from './ReviewSummary';
 
 type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; study: DeckStudy; session: StudySession; startedAt: number };
 
@@ -333,173 +330,3 @@ function emptyPreview() {
 
 /** The card: updated in place from one card to the next (see ReviewSession). */
 const MemoReviewCard = memo(ReviewCard);
-
-/** A writing card's part of the review: its canvas's identity, its answer, and the handlers. */
-interface WritingProps {
-  attempt: string;
-  written: (WrittenAnswer & { item: QueueItem }) | null;
-  onWritten: (grade: WritingGrade, item: QueueItem) => void;
-  onNext: () => void;
-}
-
-/** The card: the front asks by kind (meaning: text → meaning; reading: text → reading; writing:
- * meaning → the text, written on the canvas below and graded from it, or shown and rated by hand);
- * the back shows everything. */
-function ReviewCard({
-  item,
-  entry,
-  revealed,
-  onReveal,
-  writing,
-}: {
-  item: QueueItem;
-  entry: Entry | undefined;
-  revealed: boolean;
-  onReveal: () => void;
-  writing: WritingProps;
-}) {
-  const { t } = useI18n();
-  if (!entry) return null;
-  const lang = entry.languageCode;
-  const meanings = entry.meanings.join('; ');
-  const hasReading = entry.reading !== '' && entry.reading !== entry.text;
-  const isNew = item.card === null || (item.card.state === 0 && item.card.lastReview === null);
-  return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label={t('review.card')}
-      onClick={revealed || item.kind === 'writing' ? undefined : onReveal}
-      data-card-id={item.cardId}
-      data-entry-id={item.kind === 'writing' ? entry.id : undefined}
-      data-revealed={revealed}
-      sx={{ p: { xs: 2, md: 4 }, textAlign: 'center', minHeight: 260, cursor: revealed || item.kind === 'writing' ? 'default' : 'pointer' }}
-    >
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', mb: 2 }}>
-        <Chip size="small" label={t(`study.kind.${item.kind}`)} />
-        {isNew && <Chip size="small" color="primary" label={t('study.new')} />}
-      </Stack>
-      <Typography variant="subtitle1" color="text.secondary" component="p" sx={{ mb: 1 }}>
-        {t(`review.prompt.${item.kind}`)}
-      </Typography>
-      {item.kind === 'writing' ? (
-        <>
-          <Typography variant="h4" component="p" sx={{ wordBreak: 'break-word' }}>
-            <bdi>{meanings}</bdi>
-          </Typography>
-          {hasReading && (
-            <Typography variant="h6" component="p" lang={lang} color="text.secondary">
-              <Box component="span" sx={visuallyHidden}>
-                {t('study.reading')}:{' '}
-              </Box>
-              <bdi>{entry.reading}</bdi>
-            </Typography>
-          )}
-          {!revealed && (
-            <WritingCard
-              entry={entry}
-              attempt={writing.attempt}
-              written={writing.written?.item === item ? writing.written : null}
-              onWritten={(grade) => writing.onWritten(grade, item)}
-              onSaveAgain={() => writing.written && writing.onWritten(writing.written.grade, item)}
-              onNext={writing.onNext}
-            />
-          )}
-        </>
-      ) : (
-        <Typography variant="h2" component="p" lang={lang} sx={{ wordBreak: 'break-word' }} data-testid="card-front">
-          <bdi>{entry.text}</bdi>
-        </Typography>
-      )}
-      <Box aria-live="polite" sx={{ mt: revealed ? 3 : 0 }}>
-        {revealed && (
-          <Box sx={{ borderBlockStart: 1, borderColor: 'divider', pt: 3 }} data-testid="card-back">
-            {item.kind === 'writing' && (
-              <Typography variant="h2" component="p" lang={lang} sx={{ wordBreak: 'break-word' }}>
-                <bdi>{entry.text}</bdi>
-              </Typography>
-            )}
-            {hasReading && (
-              <Typography variant={item.kind === 'reading' ? 'h4' : 'h6'} component="p" lang={lang} color={item.kind === 'reading' ? 'text.primary' : 'text.secondary'}>
-                <Box component="span" sx={visuallyHidden}>
-                  {t('study.reading')}:{' '}
-                </Box>
-                <bdi>{entry.reading}</bdi>
-              </Typography>
-            )}
-            {item.kind !== 'writing' && (
-              <Typography variant={item.kind === 'meaning' ? 'h5' : 'body1'} component="p" sx={{ mt: 1 }}>
-                <Box component="span" sx={visuallyHidden}>
-                  {t('study.meaning')}:{' '}
-                </Box>
-                <bdi>{meanings}</bdi>
-              </Typography>
-            )}
-          </Box>
-        )}
-      </Box>
-    </Paper>
-  );
-}
-
-function Summary({
-  session,
-  study,
-  kinds,
-  now,
-  elapsedMs,
-  onUndo,
-  onRestart,
-}: {
-  session: StudySession;
-  study: DeckStudy;
-  kinds: readonly CardKind[] | undefined;
-  now: number;
-  elapsedMs: number;
-  onUndo: () => void;
-  onRestart: () => void;
-}) {
-  const { t } = useI18n();
-  const tally = session.tally();
-  const later = session.later(now);
-  const newWaiting = Math.max(0, deckQueue(study, now, kinds).newWaiting - tally.answered);
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby="review-summary" sx={{ p: { xs: 2, md: 4 } }}>
-      <Typography id="review-summary" variant="h5" component="h2" gutterBottom>
-        {tally.answered > 0 ? t('review.done') : t('review.empty')}
-      </Typography>
-      {tally.answered > 0 && (
-        <>
-          <Typography>{t('review.reviewed', { count: tally.answered })}</Typography>
-          <Typography color="text.secondary">{t('review.time', { time: formatDuration(elapsedMs) })}</Typography>
-          <Stack direction="row" spacing={1} aria-label={t('review.byRating')} component="ul" sx={{ listStyle: 'none', p: 0, my: 2, flexWrap: 'wrap', rowGap: 1 }}>
-            {RATINGS.map((r) => (
-              <li key={r}>
-                <Chip label={`${t(`study.rating.${r}`)}: ${tally.byRating[r]}`} data-testid={`summary-rating-${r}`} />
-              </li>
-            ))}
-          </Stack>
-        </>
-      )}
-      {later > 0 && <Alert severity="info" sx={{ mb: 2 }}>{t('review.later', { count: later })}</Alert>}
-      {newWaiting > 0 && tally.answered === 0 && (
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('review.newWaiting', { count: newWaiting, limit: study.newPerDay })}
-        </Typography>
-      )}
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        <Button variant="contained" component={Link} to={`/decks/${study.deck.id}`}>
-          {t('review.backToDeck')}
-        </Button>
-        <Button variant="outlined" onClick={onRestart}>
-          {t('review.more')}
-        </Button>
-        {tally.answered > 0 && (
-          <Button onClick={onUndo} aria-keyshortcuts="U Control+Z">
-            {t('review.undo')}
-          </Button>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
