@@ -38,3 +38,15 @@ export function readCharacterStrokes(languageCode: string, value: string): Promi
 export function useCharacterStrokes(languageCode: string, values: readonly string[]): (CharacterStrokes | null)[] | undefined {
   return useLiveQuery(() => Promise.all(values.map((v) => loadCharacter(db, languageCode, v))), [languageCode, values]);
 }
+
+/** `useCharacterStrokes` with each answer beside its value, so a caller never pairs the answer
+ * for the previous values with the new ones while the query runs again. */
+export function useCharacterStrokesByValue(
+  languageCode: string,
+  values: readonly string[],
+): { value: string; found: CharacterStrokes | null }[] | undefined {
+  return useLiveQuery(
+    () => Promise.all(values.map(async (value) => ({ value, found: await loadCharacter(db, languageCode, value) }))),
+    [languageCode, values],
+  );
+}

@@ -2,7 +2,7 @@
 // letter, looked up stored-first, a Hangul syllable composed from its jamo (characters/lookup.ts).
 import { useMemo } from 'react';
 import type { Entry } from '../../api/generated/types';
-import { useCharacterStrokes } from '../../db/read/characters';
+import { useCharacterStrokesByValue } from '../../db/read/characters';
 
 /** One character of an entry: its stroke count, null when there is no stroke data for it. */
 export interface EntryCharacter {
@@ -33,10 +33,9 @@ export function entryGraphemes(text: string): string[] {
 export function useEntryCharacters(entry: Entry | null | undefined): EntryCharacter[] | undefined {
   const text = entry?.text;
   const values = useMemo(() => (text === undefined ? [] : entryGraphemes(text)), [text]);
-  const found = useCharacterStrokes(entry?.languageCode ?? '', values);
+  const read = useCharacterStrokesByValue(entry?.languageCode ?? '', values);
   return useMemo(
-    () =>
-      found?.map((c, i): EntryCharacter => ({ value: values[i]!, strokes: c ? c.strokes.length : null, composed: !!c && c.stored === null })),
-    [found, values],
+    () => read?.map(({ value, found }): EntryCharacter => ({ value, strokes: found ? found.strokes.length : null, composed: !!found && found.stored === null })),
+    [read],
   );
 }
