@@ -67,10 +67,10 @@ macro_rules! identity_store {
             use sqlx::Row as _;
 
             use super::$store;
+            use crate::clock::now_ms;
             use crate::identity::*;
             use crate::identity_store::{email_conflict, sql};
             use crate::rows::to_json;
-            use crate::sql_store::now_ms;
             use crate::{Result, Role, StoreError};
 
             type DbRow = <$db as sqlx::Database>::Row;

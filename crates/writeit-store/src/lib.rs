@@ -1,14 +1,26 @@
 //! WriteIt persistence: the [`Store`] trait, its SQLite and PostgreSQL implementations, and the
 //! one transaction helper that stamps every write with the commit-ordered sync clock.
 
+mod character;
+mod clock;
+mod deck;
+mod dialect;
+mod entry;
 mod error;
 mod identity;
 mod identity_store;
+mod language;
+mod media;
+mod page;
 pub mod postgres;
 mod rows;
-mod sql_store;
 pub mod sqlite;
+mod store;
 mod user;
+mod user_card;
+mod user_deck;
+mod user_entry;
+mod user_review;
 
 use std::sync::Arc;
 

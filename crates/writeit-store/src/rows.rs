@@ -1,11 +1,12 @@
 //! Maps result rows onto wire types: one function per table, shared by both databases.
 
+use sqlx::{Decode, Type};
 use writeit_core::entity::*;
 
 use crate::user::{Role, User};
 use crate::{Result, StoreError};
 
-/// Typed column access by position, implemented for both databases' rows.
+/// Typed column access by position, for any row that decodes these types (both databases').
 pub(crate) trait Row {
     fn text(&self, i: usize) -> Result<String>;
     fn opt_text(&self, i: usize) -> Result<Option<String>>;
@@ -14,37 +15,44 @@ pub(crate) trait Row {
     fn real(&self, i: usize) -> Result<f64>;
     fn opt_real(&self, i: usize) -> Result<Option<f64>>;
     fn flag(&self, i: usize) -> Result<bool>;
+    fn bytes(&self, i: usize) -> Result<Vec<u8>>;
 }
 
-macro_rules! impl_row {
-    ($row:ty) => {
-        impl Row for $row {
-            fn text(&self, i: usize) -> Result<String> {
-                Ok(sqlx::Row::try_get(self, i)?)
-            }
-            fn opt_text(&self, i: usize) -> Result<Option<String>> {
-                Ok(sqlx::Row::try_get(self, i)?)
-            }
-            fn int(&self, i: usize) -> Result<i64> {
-                Ok(sqlx::Row::try_get(self, i)?)
-            }
-            fn opt_int(&self, i: usize) -> Result<Option<i64>> {
-                Ok(sqlx::Row::try_get(self, i)?)
-            }
-            fn real(&self, i: usize) -> Result<f64> {
-                Ok(sqlx::Row::try_get(self, i)?)
-            }
-            fn opt_real(&self, i: usize) -> Result<Option<f64>> {
-                Ok(sqlx::Row::try_get(self, i)?)
-            }
-            fn flag(&self, i: usize) -> Result<bool> {
-                Ok(sqlx::Row::try_get(self, i)?)
-            }
-        }
-    };
+impl<R> Row for R
+where
+    R: sqlx::Row,
+    usize: sqlx::ColumnIndex<R>,
+    for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> i64: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> f64: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> bool: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    fn text(&self, i: usize) -> Result<String> {
+        Ok(self.try_get(i)?)
+    }
+    fn opt_text(&self, i: usize) -> Result<Option<String>> {
+        Ok(self.try_get(i)?)
+    }
+    fn int(&self, i: usize) -> Result<i64> {
+        Ok(self.try_get(i)?)
+    }
+    fn opt_int(&self, i: usize) -> Result<Option<i64>> {
+        Ok(self.try_get(i)?)
+    }
+    fn real(&self, i: usize) -> Result<f64> {
+        Ok(self.try_get(i)?)
+    }
+    fn opt_real(&self, i: usize) -> Result<Option<f64>> {
+        Ok(self.try_get(i)?)
+    }
+    fn flag(&self, i: usize) -> Result<bool> {
+        Ok(self.try_get(i)?)
+    }
+    fn bytes(&self, i: usize) -> Result<Vec<u8>> {
+        Ok(self.try_get(i)?)
+    }
 }
-impl_row!(sqlx::sqlite::SqliteRow);
-impl_row!(sqlx::postgres::PgRow);
 
 fn json<T: serde::de::DeserializeOwned>(r: &impl Row, i: usize, what: &str) -> Result<T> {
     serde_json::from_str(&r.text(i)?).map_err(|e| StoreError::Corrupt(format!("{what}: {e}")))

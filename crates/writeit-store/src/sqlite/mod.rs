@@ -126,5 +126,13 @@ impl SqliteStore {
     }
 }
 
-crate::sql_store::sql_store!(SqliteStore, sqlx::Sqlite, sqlite);
+impl crate::store::SqlStore for SqliteStore {
+    type Db = sqlx::Sqlite;
+    fn read(&self) -> &SqlitePool {
+        &self.read
+    }
+    fn write(&self) -> &SqlitePool {
+        &self.write
+    }
+}
 crate::identity_store::identity_store!(SqliteStore, sqlx::Sqlite);

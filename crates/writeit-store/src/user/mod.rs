@@ -1,4 +1,13 @@
-//! Accounts as the store keeps them (the identity service extends them).
+//! Accounts as the store keeps them (the identity service extends them), and their rows.
+
+use sqlx::Executor;
+
+use crate::dialect::{Bind, Dialect};
+use crate::rows::{self, to_json};
+use crate::Result;
+
+const UPSERT: &str = include_str!("upsert.sql");
+const GET: &str = include_str!("get.sql");
 
 /// What a user may curate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,4 +46,31 @@ pub struct User {
     /// Languages an editor curates.
     pub editor_languages: Vec<String>,
     pub disabled: bool,
+}
+
+/// Creates or replaces `user`'s row, stamped `now` (not the sync clock: users do not sync).
+pub(crate) async fn upsert<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    user: &User,
+    now: i64,
+) -> Result<()> {
+    D::query(UPSERT)
+        .arg(&user.id)
+        .arg(&user.email)
+        .arg(user.role.as_str())
+        .arg(to_json(&user.editor_languages))
+        .arg(user.disabled)
+        .arg(now)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// A user by id.
+pub(crate) async fn get<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    id: &str,
+) -> Result<Option<User>> {
+    let row = D::query(GET).arg(id).fetch_optional(ex).await?;
+    row.as_ref().map(rows::user).transpose()
 }
