@@ -2,7 +2,8 @@
 //! needs: it names the statements each database spells its own way (kept beside their nouns as
 //! `*.sqlite.sql` and `*.postgres.sql`) and gathers, as supertraits the compiler carries to every
 //! user, the sqlx capabilities the store relies on: running a statement on a connection or a
-//! pool, binding the Rust types it binds, and reading its rows ([`crate::rows::Row`]).
+//! pool, binding the Rust types it binds, reading its rows ([`crate::rows::Row`]) and counting
+//! what a statement changed.
 //!
 //! Binding goes through [`Bind::arg`], not sqlx's `bind`: a trait's where-clauses on other types
 //! (`i64: Encode<D>`) do not reach its users, its supertraits do, so each bound type is one
@@ -17,7 +18,7 @@ pub(crate) type Statement<'q, D> = Query<'q, D, <D as Database>::Arguments<'q>>;
 
 /// A database the store runs on.
 pub(crate) trait Dialect:
-    Database<Connection: Conn<Self>, Row: crate::rows::Row>
+    Database<Connection: Conn<Self>, Row: crate::rows::Row, QueryResult: Affected>
     + Pools
     + for<'q> Args<'q>
     + for<'q> Binds<'q, &'q str>
@@ -74,6 +75,23 @@ where
 {
     fn ex(&mut self) -> impl Executor<'_, Database = D> {
         self
+    }
+}
+
+/// What a statement changed. sqlx has `rows_affected` on each database's result, not on a trait.
+pub(crate) trait Affected {
+    fn rows_affected(&self) -> u64;
+}
+
+impl Affected for sqlx::sqlite::SqliteQueryResult {
+    fn rows_affected(&self) -> u64 {
+        self.rows_affected()
+    }
+}
+
+impl Affected for sqlx::postgres::PgQueryResult {
+    fn rows_affected(&self) -> u64 {
+        self.rows_affected()
     }
 }
 

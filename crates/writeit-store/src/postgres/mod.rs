@@ -42,4 +42,3 @@ impl crate::store::SqlStore for PostgresStore {
         &self.write
     }
 }
-crate::identity_store::identity_store!(PostgresStore, sqlx::Postgres);

@@ -135,4 +135,3 @@ impl crate::store::SqlStore for SqliteStore {
         &self.write
     }
 }
-crate::identity_store::identity_store!(SqliteStore, sqlx::Sqlite);

@@ -21,15 +21,18 @@ use crate::{
     user_review,
 };
 use crate::{
-    Duplicates, IdentityStore, Import, ImportDeck, ImportSaved, MayWrite, Media, PublicTable,
-    Result, Store, StoreError, User,
+    Duplicates, Import, ImportDeck, ImportSaved, MayWrite, Media, PublicTable, Result, Store,
+    StoreError, User,
 };
 
 const PUBLIC_COUNTS: &str = include_str!("public_counts.sql");
 
+mod identity;
+
 /// A store over two pools of one database: `read` for queries, `write` for writes (SQLite: one
-/// writer connection; PostgreSQL: the same pool).
-pub(crate) trait SqlStore: IdentityStore + Send + Sync + 'static {
+/// writer connection; PostgreSQL: the same pool). Both [`Store`] and [`IdentityStore`] are
+/// implemented once for every such store.
+pub(crate) trait SqlStore: Send + Sync + 'static {
     type Db: Dialect;
     fn read(&self) -> &Pool<Self::Db>;
     fn write(&self) -> &Pool<Self::Db>;
@@ -37,6 +40,12 @@ pub(crate) trait SqlStore: IdentityStore + Send + Sync + 'static {
     /// The read pool as an executor.
     fn reader(&self) -> impl Executor<'_, Database = Self::Db> {
         Self::Db::pool(self.read())
+    }
+
+    /// The write pool as an executor, for a single statement outside `begin_write` (rows that do
+    /// not sync: users and the identity service's).
+    fn writer(&self) -> impl Executor<'_, Database = Self::Db> {
+        Self::Db::pool(self.write())
     }
 }
 
@@ -303,7 +312,7 @@ impl<S: SqlStore> Store for S {
     }
 
     async fn save_user(&self, u: &User) -> Result<()> {
-        user::upsert(S::Db::pool(self.write()), u, now_ms()).await
+        user::upsert(self.writer(), u, now_ms()).await
     }
 
     async fn user(&self, id: &str) -> Result<Option<User>> {

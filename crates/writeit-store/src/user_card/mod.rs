@@ -10,6 +10,8 @@ use crate::{page, rows, Result};
 const GET: &str = include_str!("get.sql");
 const UPSERT: &str = include_str!("upsert.sql");
 const PAGE: &str = include_str!("page.sql");
+/// Deletes all of a user's rows (their account is going).
+pub(crate) const DELETE_ALL: &str = include_str!("delete_all.sql");
 
 /// `user`'s card by id.
 pub(crate) async fn get<'c, D: Dialect>(

@@ -9,6 +9,8 @@ use crate::{page, rows, Result};
 
 const UPSERT: &str = include_str!("upsert.sql");
 const PAGE: &str = include_str!("page.sql");
+/// Deletes all of a user's rows (their account is going).
+pub(crate) const DELETE_ALL: &str = include_str!("delete_all.sql");
 
 /// Upserts `user`'s row `e` stamped `stamp`.
 pub(crate) async fn upsert<'c, D: Dialect>(

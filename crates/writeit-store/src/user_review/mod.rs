@@ -13,6 +13,8 @@ const INSERT: &str = include_str!("insert.sql");
 const DELETE: &str = include_str!("delete.sql");
 const OF_CARD: &str = include_str!("of_card.sql");
 const PAGE: &str = include_str!("page.sql");
+/// Deletes all of a user's rows (their account is going).
+pub(crate) const DELETE_ALL: &str = include_str!("delete_all.sql");
 
 /// `user`'s review by id.
 pub(crate) async fn get<'c, D: Dialect>(
