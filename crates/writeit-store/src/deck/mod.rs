@@ -6,7 +6,7 @@ use sqlx::Executor;
 use writeit_core::entity::{Deck, Entry};
 
 use crate::dialect::{Bind, Conn, Dialect};
-use crate::rows::{self, to_json, Row};
+use crate::rows::{json, to_json, Row};
 use crate::{entry, Result, StoreError};
 
 const UPSERT: &str = include_str!("upsert.sql");
@@ -20,8 +20,8 @@ pub(crate) async fn get<'c, D: Dialect>(
     ex: impl Executor<'c, Database = D>,
     id: &str,
 ) -> Result<Option<Deck>> {
-    let row = D::query(GET).arg(id).fetch_optional(ex).await?;
-    row.as_ref().map(rows::deck).transpose()
+    let found = D::query(GET).arg(id).fetch_optional(ex).await?;
+    found.as_ref().map(row).transpose()
 }
 
 /// Whether a deck of this id exists (tombstone included).
@@ -42,7 +42,7 @@ pub(crate) async fn entries<'c, D: Dialect>(
         .fetch_all(ex)
         .await?
         .iter()
-        .map(rows::entry)
+        .map(entry::row)
         .collect()
 }
 
@@ -105,4 +105,19 @@ async fn check_entries<D: Dialect>(conn: &mut D::Connection, d: &Deck) -> Result
         }
     }
     Ok(())
+}
+
+/// A deck row as `get.sql` selects it.
+pub(crate) fn row(r: &impl Row) -> Result<Deck> {
+    Ok(Deck {
+        id: r.text(0)?,
+        language_code: r.text(1)?,
+        title: r.text(2)?,
+        description: r.text(3)?,
+        entry_ids: json(r, 4, "decks.entry_ids")?,
+        position: i32::try_from(r.int(5)?)
+            .map_err(|_| StoreError::Corrupt("decks.position out of range".into()))?,
+        updated_at: r.int(6)?,
+        deleted: r.flag(7)?,
+    })
 }

@@ -6,7 +6,7 @@ use sqlx::Executor;
 use writeit_core::entity::Entry;
 
 use crate::dialect::{Bind, Conn, Dialect};
-use crate::rows::{to_json, Row};
+use crate::rows::{json, to_json, Row};
 use crate::{language, MayWrite, Result};
 
 const UPSERT: &str = include_str!("upsert.sql");
@@ -98,4 +98,20 @@ pub(crate) async fn states<'c, D: Dialect>(
         .iter()
         .map(|r| Ok((r.text(0)?, (r.text(1)?, r.flag(2)?))))
         .collect()
+}
+
+/// An entry row as `deck/entries.*.sql` selects it.
+pub(crate) fn row(r: &impl Row) -> Result<Entry> {
+    Ok(Entry {
+        id: r.text(0)?,
+        language_code: r.text(1)?,
+        text: r.text(2)?,
+        reading: r.text(3)?,
+        meanings: json(r, 4, "entries.meanings")?,
+        notes: r.text(5)?,
+        examples: json(r, 6, "entries.examples")?,
+        audio_url: r.opt_text(7)?,
+        updated_at: r.int(8)?,
+        deleted: r.flag(9)?,
+    })
 }

@@ -65,16 +65,23 @@ impl<S: SqlStore> Store for S {
         page::public_json(self.reader(), sql, page).await
     }
     async fn query_user_entries(&self, user: &str, page: &PageInput) -> Result<Vec<UserEntry>> {
-        user_entry::page(self.reader(), user, page).await
+        page::of_user(self.reader(), user_entry::PAGE, user, page, user_entry::row).await
     }
     async fn query_user_decks(&self, user: &str, page: &PageInput) -> Result<Vec<UserDeck>> {
-        user_deck::page(self.reader(), user, page).await
+        page::of_user(self.reader(), user_deck::PAGE, user, page, user_deck::row).await
     }
     async fn query_user_cards(&self, user: &str, page: &PageInput) -> Result<Vec<UserCard>> {
-        user_card::page(self.reader(), user, page).await
+        page::of_user(self.reader(), user_card::PAGE, user, page, user_card::row).await
     }
     async fn query_user_reviews(&self, user: &str, page: &PageInput) -> Result<Vec<UserReview>> {
-        user_review::page(self.reader(), user, page).await
+        page::of_user(
+            self.reader(),
+            user_review::PAGE,
+            user,
+            page,
+            user_review::row,
+        )
+        .await
     }
 
     async fn save_languages(&self, mut languages: Vec<Language>) -> Result<Vec<Language>> {

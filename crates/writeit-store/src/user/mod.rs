@@ -3,8 +3,8 @@
 use sqlx::Executor;
 
 use crate::dialect::{Bind, Dialect};
-use crate::rows::{self, to_json};
-use crate::Result;
+use crate::rows::{json, to_json, Row};
+use crate::{Result, StoreError};
 
 const UPSERT: &str = include_str!("upsert.sql");
 const GET: &str = include_str!("get.sql");
@@ -71,6 +71,18 @@ pub(crate) async fn get<'c, D: Dialect>(
     ex: impl Executor<'c, Database = D>,
     id: &str,
 ) -> Result<Option<User>> {
-    let row = D::query(GET).arg(id).fetch_optional(ex).await?;
-    row.as_ref().map(rows::user).transpose()
+    let found = D::query(GET).arg(id).fetch_optional(ex).await?;
+    found.as_ref().map(row).transpose()
+}
+
+/// A row as `get.sql` selects it.
+fn row(r: &impl Row) -> Result<User> {
+    let role = r.text(2)?;
+    Ok(User {
+        id: r.text(0)?,
+        email: r.text(1)?,
+        role: Role::parse(&role).ok_or_else(|| StoreError::Corrupt(format!("role '{role}'")))?,
+        editor_languages: json(r, 3, "users.editor_languages")?,
+        disabled: r.flag(4)?,
+    })
 }

@@ -2,14 +2,15 @@
 
 use sqlx::Executor;
 use writeit_core::entity::UserCard;
-use writeit_core::paging::PageInput;
 
 use crate::dialect::{Bind, Dialect};
-use crate::{page, rows, Result};
+use crate::rows::{kind, small, Row};
+use crate::{Result, StoreError};
 
 const GET: &str = include_str!("get.sql");
 const UPSERT: &str = include_str!("upsert.sql");
-const PAGE: &str = include_str!("page.sql");
+/// A page of a user's rows (see `page::of_user`).
+pub(crate) const PAGE: &str = include_str!("page.sql");
 /// Deletes all of a user's rows (their account is going).
 pub(crate) const DELETE_ALL: &str = include_str!("delete_all.sql");
 
@@ -19,8 +20,8 @@ pub(crate) async fn get<'c, D: Dialect>(
     user: &str,
     id: &str,
 ) -> Result<Option<UserCard>> {
-    let row = D::query(GET).arg(user).arg(id).fetch_optional(ex).await?;
-    row.as_ref().map(rows::user_card).transpose()
+    let found = D::query(GET).arg(user).arg(id).fetch_optional(ex).await?;
+    found.as_ref().map(row).transpose()
 }
 
 /// Upserts `user`'s card `c` stamped `stamp`.
@@ -52,11 +53,23 @@ pub(crate) async fn upsert<'c, D: Dialect>(
     Ok(())
 }
 
-/// A page of `user`'s cards.
-pub(crate) async fn page<'c, D: Dialect>(
-    ex: impl Executor<'c, Database = D>,
-    user: &str,
-    page: &PageInput,
-) -> Result<Vec<UserCard>> {
-    page::of_user(ex, PAGE, user, page, rows::user_card).await
+/// A row as `get.sql` selects it.
+pub(crate) fn row(r: &impl Row) -> Result<UserCard> {
+    Ok(UserCard {
+        id: r.text(0)?,
+        entry_id: r.text(1)?,
+        kind: kind(r, 2)?,
+        due: r.int(3)?,
+        stability: r.real(4)?,
+        difficulty: r.real(5)?,
+        elapsed_days: small(r.int(6)?, "elapsed_days")?,
+        scheduled_days: small(r.int(7)?, "scheduled_days")?,
+        learning_steps: small(r.int(8)?, "learning_steps")?,
+        reps: small(r.int(9)?, "reps")?,
+        lapses: small(r.int(10)?, "lapses")?,
+        state: u8::try_from(r.int(11)?).map_err(|_| StoreError::Corrupt("card state".into()))?,
+        last_review: r.opt_int(12)?,
+        updated_at: r.int(13)?,
+        deleted: r.flag(14)?,
+    })
 }

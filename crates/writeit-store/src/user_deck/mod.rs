@@ -2,13 +2,14 @@
 
 use sqlx::Executor;
 use writeit_core::entity::UserDeck;
-use writeit_core::paging::PageInput;
 
 use crate::dialect::{Bind, Dialect};
-use crate::{page, rows, Result};
+use crate::rows::{small, Row};
+use crate::Result;
 
 const UPSERT: &str = include_str!("upsert.sql");
-const PAGE: &str = include_str!("page.sql");
+/// A page of a user's rows (see `page::of_user`).
+pub(crate) const PAGE: &str = include_str!("page.sql");
 /// Deletes all of a user's rows (their account is going).
 pub(crate) const DELETE_ALL: &str = include_str!("delete_all.sql");
 
@@ -31,11 +32,15 @@ pub(crate) async fn upsert<'c, D: Dialect>(
     Ok(())
 }
 
-/// A page of `user`'s rows.
-pub(crate) async fn page<'c, D: Dialect>(
-    ex: impl Executor<'c, Database = D>,
-    user: &str,
-    page: &PageInput,
-) -> Result<Vec<UserDeck>> {
-    page::of_user(ex, PAGE, user, page, rows::user_deck).await
+/// A row as `page.sql` selects it.
+pub(crate) fn row(r: &impl Row) -> Result<UserDeck> {
+    let id = r.text(0)?;
+    Ok(UserDeck {
+        deck_id: id.clone(),
+        id,
+        new_per_day: small(r.int(1)?, "user_decks.new_per_day")?,
+        desired_retention: r.real(2)?,
+        updated_at: r.int(3)?,
+        deleted: r.flag(4)?,
+    })
 }

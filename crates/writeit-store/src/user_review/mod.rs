@@ -3,16 +3,17 @@
 
 use sqlx::Executor;
 use writeit_core::entity::UserReview;
-use writeit_core::paging::PageInput;
 
 use crate::dialect::{Bind, Dialect};
-use crate::{page, rows, Result};
+use crate::rows::{kind, Row};
+use crate::{Result, StoreError};
 
 const GET: &str = include_str!("get.sql");
 const INSERT: &str = include_str!("insert.sql");
 const DELETE: &str = include_str!("delete.sql");
 const OF_CARD: &str = include_str!("of_card.sql");
-const PAGE: &str = include_str!("page.sql");
+/// A page of a user's rows (see `page::of_user`).
+pub(crate) const PAGE: &str = include_str!("page.sql");
 /// Deletes all of a user's rows (their account is going).
 pub(crate) const DELETE_ALL: &str = include_str!("delete_all.sql");
 
@@ -22,8 +23,8 @@ pub(crate) async fn get<'c, D: Dialect>(
     user: &str,
     id: &str,
 ) -> Result<Option<UserReview>> {
-    let row = D::query(GET).arg(user).arg(id).fetch_optional(ex).await?;
-    row.as_ref().map(rows::user_review).transpose()
+    let found = D::query(GET).arg(user).arg(id).fetch_optional(ex).await?;
+    found.as_ref().map(row).transpose()
 }
 
 /// Stores `user`'s review `r` stamped `stamp`, as it is (a tombstone when it comes deleted).
@@ -79,15 +80,23 @@ pub(crate) async fn of_card<'c, D: Dialect>(
         .fetch_all(ex)
         .await?
         .iter()
-        .map(rows::user_review)
+        .map(row)
         .collect()
 }
 
-/// A page of `user`'s reviews.
-pub(crate) async fn page<'c, D: Dialect>(
-    ex: impl Executor<'c, Database = D>,
-    user: &str,
-    page: &PageInput,
-) -> Result<Vec<UserReview>> {
-    page::of_user(ex, PAGE, user, page, rows::user_review).await
+/// A row as `get.sql` selects it.
+pub(crate) fn row(r: &impl Row) -> Result<UserReview> {
+    Ok(UserReview {
+        id: r.text(0)?,
+        card_id: r.text(1)?,
+        entry_id: r.text(2)?,
+        kind: kind(r, 3)?,
+        rating: u8::try_from(r.int(4)?).map_err(|_| StoreError::Corrupt("rating".into()))?,
+        reviewed_at: r.int(5)?,
+        duration_ms: r.int(6)?,
+        score: r.opt_real(7)?,
+        desired_retention: r.opt_real(8)?,
+        updated_at: r.int(9)?,
+        deleted: r.flag(10)?,
+    })
 }
