@@ -7,7 +7,7 @@ use writeit_core::entity::{Deck, Entry};
 
 use crate::dialect::{Bind, Conn, Dialect};
 use crate::rows::{json, to_json, Row};
-use crate::{entry, Result, StoreError};
+use crate::{entry, language, ImportDeck, MayWrite, Result, StoreError};
 
 const UPSERT: &str = include_str!("upsert.sql");
 const GET: &str = include_str!("get.sql");
@@ -44,6 +44,50 @@ pub(crate) async fn entries<'c, D: Dialect>(
         .iter()
         .map(entry::row)
         .collect()
+}
+
+/// The deck an import fills, checked: a new one in a language the caller may write, or a live
+/// existing one in the language the import names.
+pub(crate) async fn import_target<D: Dialect>(
+    conn: &mut D::Connection,
+    target: ImportDeck,
+    may_write: MayWrite<'_>,
+) -> Result<Deck> {
+    let deck = match target {
+        ImportDeck::New(deck) => {
+            language::check_write::<D>(
+                conn,
+                &mut HashSet::new(),
+                may_write,
+                LANGUAGE,
+                &deck.id,
+                &deck.language_code,
+            )
+            .await?;
+            deck
+        }
+        ImportDeck::Existing { id, language_code } => {
+            let deck = match get::<D>(conn.ex(), &id).await? {
+                Some(d) if !d.deleted => d,
+                _ => return Err(StoreError::not_found("deckId", format!("no deck '{id}'"))),
+            };
+            if !may_write(&deck.language_code) {
+                return Err(language::forbidden(&deck.language_code));
+            }
+            if deck.language_code != language_code {
+                return Err(StoreError::Invalid {
+                    field: "languageCode".into(),
+                    reason: writeit_core::ErrorReason::Conflict,
+                    message: format!(
+                        "languageCode: deck '{id}' is in language '{}', not '{language_code}'",
+                        deck.language_code
+                    ),
+                });
+            }
+            deck
+        }
+    };
+    Ok(deck)
 }
 
 /// Upserts `d` stamped `stamp` (the caller has checked its language), after

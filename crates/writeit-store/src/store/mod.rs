@@ -21,8 +21,7 @@ use crate::{
     user_review,
 };
 use crate::{
-    Duplicates, Import, ImportDeck, ImportSaved, MayWrite, Media, PublicTable, Result, Store,
-    StoreError, User,
+    Duplicates, Import, ImportSaved, MayWrite, Media, PublicTable, Result, Store, StoreError, User,
 };
 
 const PUBLIC_COUNTS: &str = include_str!("public_counts.sql");
@@ -132,43 +131,10 @@ impl<S: SqlStore> Store for S {
             media,
             duplicates,
         } = import;
-        let (mut tx, stamp) = begin_write(self.write()).await?;
         // Read inside the write transaction: begin_write holds the clock row, so no other write
         // can change the deck's entry list between this read and the commit.
-        let mut deck = match target {
-            ImportDeck::New(deck) => {
-                language::check_write::<S::Db>(
-                    &mut tx,
-                    &mut HashSet::new(),
-                    may_write,
-                    deck::LANGUAGE,
-                    &deck.id,
-                    &deck.language_code,
-                )
-                .await?;
-                deck
-            }
-            ImportDeck::Existing { id, language_code } => {
-                let deck = match deck::get(tx.ex(), &id).await? {
-                    Some(d) if !d.deleted => d,
-                    _ => return Err(StoreError::not_found("deckId", format!("no deck '{id}'"))),
-                };
-                if !may_write(&deck.language_code) {
-                    return Err(language::forbidden(&deck.language_code));
-                }
-                if deck.language_code != language_code {
-                    return Err(StoreError::Invalid {
-                        field: "languageCode".into(),
-                        reason: writeit_core::ErrorReason::Conflict,
-                        message: format!(
-                            "languageCode: deck '{id}' is in language '{}', not '{language_code}'",
-                            deck.language_code
-                        ),
-                    });
-                }
-                deck
-            }
-        };
+        let (mut tx, stamp) = begin_write(self.write()).await?;
+        let mut deck = deck::import_target::<S::Db>(&mut tx, target, may_write).await?;
         let rows = entries.len();
         let mut entries = match duplicates {
             Duplicates::Create => {
