@@ -123,10 +123,8 @@ export interface TableRows {
 }
 export type SyncedRow = TableRows[SyncedTable];
 
-/** A row's local key: userEntries are keyed by entryId (SPEC §3), every other table by id. */
-export function rowKey<T extends SyncedTable>(table: T, row: TableRows[T]): string {
-  return table === 'userEntries' ? (row as UserEntry).entryId : row.id;
-}
+/** A row's local key (defined with the ledger, which keys rows by it). */
+export { rowKey } from './ledger';
 
 export const isUserTable = (table: SyncedTable): table is UserTable =>
   (USER_TABLES as readonly string[]).includes(table);

@@ -26,7 +26,6 @@ import type {
 import type { EntityCache } from './cache';
 import {
   PUBLIC_TABLES,
-  rowKey,
   USER_TABLES,
   type OutboxBefore,
   type OutboxItem,
@@ -35,6 +34,7 @@ import {
   type TableRows,
   type WriteItDb,
 } from './db';
+import { baseOf, findQueued, heldRowIds, isPending, isRefused, REFUSED_STATE, restoreOf, rowId, rowKey, settle, type TableRow } from './ledger';
 import { refusalFromData, retriesOnUpdate, type Refusal } from './refusal';
 
 /** The input of each mutation procedure. */
@@ -124,11 +124,6 @@ function send(api: Api, item: OutboxItem): Promise<unknown> {
   }
 }
 
-interface TableRow {
-  table: SyncedTable;
-  row: SyncedRow;
-}
-
 /** The rows a server answer carries, to store locally. */
 function answerRows(procedure: string, output: unknown): TableRow[] {
   if (typeof output !== 'object' || output === null) return [];
@@ -153,12 +148,6 @@ function answerRows(procedure: string, output: unknown): TableRow[] {
   }
 }
 
-/** `table/key`, the identity of a local row across tables. */
-export const rowId = (table: SyncedTable, key: string): string => `${table}/${key}`;
-const beforeId = (b: OutboxBefore): string => rowId(b.table, b.key);
-
-export const isPending = (item: OutboxItem): boolean => item.state !== 'failed';
-
 /** Queues a mutation. Call it inside a Dexie 'rw' transaction over `outbox` and the tables the
  * mutation writes, together with the local optimistic write, so both commit or neither does.
  * `before`: the rows the mutation writes locally, as they were before it (see OutboxItem.before).
@@ -181,15 +170,44 @@ async function enqueueItem(
   before: OutboxBefore[],
   queued?: readonly OutboxItem[],
 ): Promise<number> {
-  const earlier = before.length > 0 ? (queued ?? (await db.outbox.toArray())).filter(isPending) : [];
-  const base = before.map((b) => {
-    for (const e of earlier) {
-      const known = e.before?.find((x) => beforeId(x) === beforeId(b));
-      if (known) return { ...b, row: known.row };
-    }
-    return b;
-  });
+  const base = before.length > 0 ? baseOf(before, queued ?? (await db.outbox.toArray())) : [];
   return db.outbox.add({ ...item, before: base }) as Promise<number>;
+}
+
+/** Rows arriving from the server (a pulled page; an answer, with `after` its item's seq), sorted by
+ * the ledger against the pending items (after `after`): resolves with the rows to store, and
+ * writes the others into the `before` of the items that hold them. Call it inside a 'rw'
+ * transaction over `outbox`, in which the caller then stores the rows. */
+export async function admitArriving(db: WriteItDb, arriving: readonly TableRow[], after?: number): Promise<TableRow[]> {
+  const queued = await (after === undefined ? db.outbox.toArray() : db.outbox.where('seq').above(after).toArray());
+  const { store, updated } = settle(arriving, queued);
+  if (updated.length > 0) await db.outbox.bulkPut(updated);
+  return store;
+}
+
+/** `table/key` of the rows pending items wrote, which a clear must keep (inside a transaction
+ * over `outbox`). */
+export async function heldRows(db: WriteItDb): Promise<Set<string>> {
+  return heldRowIds(await db.outbox.toArray());
+}
+
+/** Drops the pending item of `procedure` whose input has id `id`, if it is still queued (inside a
+ * 'rw' transaction over `outbox`); resolves with whether it was. */
+export async function dropQueued(db: WriteItDb, procedure: MutationName, id: string): Promise<boolean> {
+  const item = findQueued(await db.outbox.toArray(), procedure, id);
+  if (item?.seq === undefined) return false;
+  await db.outbox.delete(item.seq);
+  return true;
+}
+
+/** The learner's own changes not on the server: queued, or refused and kept aside. */
+export async function countUserItems(db: WriteItDb): Promise<number> {
+  return (await db.outbox.toArray()).filter((i) => USER_PROCEDURES.has(i.procedure)).length;
+}
+
+/** Forgets the learner's own changes (on sign-out; inside a 'rw' transaction over `outbox`). */
+export async function dropUserItems(db: WriteItDb): Promise<void> {
+  await db.outbox.filter((i) => USER_PROCEDURES.has(i.procedure)).delete();
 }
 
 /** What a mutation writes locally. */
@@ -295,11 +313,6 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushOutcome> {
   }
 }
 
-/** Later pending items that wrote the same row. */
-function laterOnRow(later: readonly OutboxItem[], id: string): OutboxItem[] {
-  return later.filter((l) => isPending(l) && (l.before ?? []).some((b) => beforeId(b) === id));
-}
-
 /** Server acknowledged: drop the item, store the answer unless a later item will overwrite that
  * row (then the answer becomes that item's known server version). */
 async function acknowledge(ctx: FlushContext, item: OutboxItem, output: unknown): Promise<void> {
@@ -307,25 +320,13 @@ async function acknowledge(ctx: FlushContext, item: OutboxItem, output: unknown)
   const seq = item.seq as number;
   const rows = answerRows(item.procedure, output);
   const tables = [...new Set(rows.map((r) => r.table))].map((t) => db.table(t));
-  const written: TableRow[] = [];
+  let written: TableRow[] = [];
   await db.transaction('rw', [db.outbox, ...tables], async () => {
     // Gone: cleared meanwhile (sign-out); its answer is no longer wanted.
     if (!(await db.outbox.get(seq))) return;
     await db.outbox.delete(seq);
-    const later = await db.outbox.where('seq').above(seq).toArray();
-    for (const r of rows) {
-      const id = rowId(r.table, rowKey(r.table, r.row));
-      const pending = laterOnRow(later, id);
-      if (pending.length > 0) {
-        for (const l of pending) {
-          l.before = (l.before ?? []).map((b) => (beforeId(b) === id ? { ...b, row: r.row } : b));
-          await db.outbox.put(l);
-        }
-      } else {
-        await db.table(r.table).put(r.row);
-        written.push(r);
-      }
-    }
+    written = await admitArriving(db, rows, seq);
+    for (const r of written) await db.table(r.table).put(r.row);
   });
   for (const w of written) ctx.cache.put(w.table, [w.row]);
 }
@@ -341,8 +342,7 @@ async function setAside(ctx: FlushContext, item: OutboxItem, e: unknown): Promis
     const current = await db.outbox.get(seq);
     if (!current) return;
     const later = await db.outbox.where('seq').above(seq).toArray();
-    for (const b of current.before ?? []) {
-      if (laterOnRow(later, beforeId(b)).length > 0) continue;
+    for (const b of restoreOf(current, later)) {
       if (b.row) await db.table(b.table).put(b.row);
       else await db.table(b.table).delete(b.key);
       restored.push(b);
@@ -350,7 +350,7 @@ async function setAside(ctx: FlushContext, item: OutboxItem, e: unknown): Promis
     // lastError keeps the server's own words for support (the app shows the refusal's).
     await db.outbox.put({
       ...current,
-      state: 'failed',
+      state: REFUSED_STATE,
       attempts: current.attempts + 1,
       lastError: errorMessage(e),
       refusal: refusalOf(e, ctx.build),
@@ -373,13 +373,13 @@ async function noteAttempt(db: WriteItDb, item: OutboxItem, e: unknown): Promise
 /** Numbers for the sync status. */
 export async function countOutbox(db: WriteItDb): Promise<{ pending: number; failed: number }> {
   const items = await db.outbox.toArray();
-  const failed = items.filter((i) => !isPending(i)).length;
+  const failed = items.filter((i) => isRefused(i)).length;
   return { pending: items.length - failed, failed };
 }
 
 /** The mutations the server refused, oldest first (shown to the user: never silently lost). */
 export async function listFailed(db: WriteItDb): Promise<OutboxItem[]> {
-  return (await db.outbox.toArray()).filter((i) => !isPending(i));
+  return (await db.outbox.toArray()).filter((i) => isRefused(i));
 }
 
 /** A change the server refused, as the app lists it: what it was about (an entry's text, a
@@ -434,7 +434,7 @@ export async function requeueFailed(db: WriteItDb, seq: number): Promise<void> {
   const tables = [...new Set((first?.before ?? []).map((b) => b.table))].map((t) => db.table(t));
   await db.transaction('rw', [db.outbox, ...tables], async () => {
     const item = await db.outbox.get(seq);
-    if (item && !isPending(item)) await requeue(db, item);
+    if (item && isRefused(item)) await requeue(db, item);
   });
 }
 
@@ -443,7 +443,7 @@ export async function requeueFailed(db: WriteItDb, seq: number): Promise<void> {
  * Refused again, they wait for the next build. Returns how many. Atomic: tabs starting together
  * queue each once. */
 export async function requeueForBuild(db: WriteItDb, build: string): Promise<number> {
-  const due = (i: OutboxItem) => !isPending(i) && retriesOnUpdate(i.refusal) && i.refusal?.build !== build;
+  const due = (i: OutboxItem) => isRefused(i) && retriesOnUpdate(i.refusal) && i.refusal?.build !== build;
   // Every synced table: which ones the items wrote is known only inside the transaction.
   const tables = [...PUBLIC_TABLES, ...USER_TABLES].map((t) => db.table(t));
   return db.transaction('rw', [db.outbox, ...tables], async () => {
@@ -458,6 +458,6 @@ export async function requeueForBuild(db: WriteItDb, build: string): Promise<num
 export async function discardFailed(db: WriteItDb, seq: number): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const item = await db.outbox.get(seq);
-    if (item && !isPending(item)) await db.outbox.delete(seq);
+    if (item && isRefused(item)) await db.outbox.delete(seq);
   });
 }

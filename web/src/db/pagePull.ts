@@ -6,8 +6,8 @@
 import type { Table } from 'dexie';
 import type { Api } from '../api/client';
 import type { Cursor, PageInput } from '../api/generated/types';
-import { PUBLIC_TABLES, rowKey, type OutboxItem, type SyncedTable, type TableRows, type WriteItDb } from './db';
-import { isPending, rowId } from './outbox';
+import { PUBLIC_TABLES, type SyncedTable, type TableRows, type WriteItDb } from './db';
+import { admitArriving } from './outbox';
 
 /** Rows per page: the server's maximum, so a first sync of a large catalogue takes few requests and
  * few IndexedDB transactions (make bench). */
@@ -81,50 +81,18 @@ export async function pullTable<T extends SyncedTable>(target: PullTarget, table
   }
 }
 
-/** One page in ONE transaction, skipping rows a pending mutation wrote (their pulled version
- * becomes what that mutation would restore); resolves with the rows put. */
+/** One page in ONE transaction, but the rows a pending mutation wrote (the ledger: their pulled
+ * version becomes what that mutation would restore); resolves with the rows put. */
 async function storePage<T extends SyncedTable>(target: PullTarget, table: T, rows: TableRows[T][]): Promise<TableRows[T][]> {
   const { db } = target;
   const tbl = db.table(table) as Table<TableRows[T]>;
   return db.transaction('rw', [tbl, db.outbox], async () => {
     target.check?.();
-    const pending = (await db.outbox.toArray()).filter((i) => isPending(i) && (i.before ?? []).some((b) => b.table === table));
-    if (pending.length === 0) {
-      await target.put(table, tbl, rows);
-      return rows;
-    }
-    const held = pendingRowIds(pending);
-    const put: TableRows[T][] = [];
-    const changed = new Set<OutboxItem>();
-    for (const row of rows) {
-      const id = rowId(table, rowKey(table, row));
-      if (!held.has(id)) {
-        put.push(row);
-        continue;
-      }
-      for (const item of pending) {
-        for (const b of item.before ?? []) {
-          if (rowId(b.table, b.key) === id) {
-            b.row = row;
-            changed.add(item);
-          }
-        }
-      }
-    }
+    const admitted = await admitArriving(db, rows.map((row) => ({ table, row })));
+    const put = admitted.length === rows.length ? rows : admitted.map((r) => r.row as TableRows[T]);
     await target.put(table, tbl, put);
-    if (changed.size > 0) await db.outbox.bulkPut([...changed]);
     return put;
   });
-}
-
-/** `table/key` of every row a pending outbox item wrote. */
-export function pendingRowIds(items: readonly OutboxItem[]): Set<string> {
-  const ids = new Set<string>();
-  for (const item of items) {
-    if (!isPending(item)) continue;
-    for (const b of item.before ?? []) ids.add(rowId(b.table, b.key));
-  }
-  return ids;
 }
 
 function query(api: Api, table: SyncedTable, input: PageInput): Promise<unknown[]> {

@@ -34,15 +34,17 @@ import {
   discardFailed as discardFailedItem,
   flushOutbox,
   listFailed,
+  countUserItems,
+  dropUserItems,
+  heldRows,
   listRefused,
   requeueFailed,
   requeueForBuild,
-  rowId,
-  USER_PROCEDURES,
   type FlushOutcome,
   type RefusedChange,
 } from './outbox';
-import { CHARACTER_PAGE_SIZE, PAGE_SIZE, pageLimit, pendingRowIds, pullPublicTables, pullTable, type PullTarget } from './pagePull';
+import { rowId } from './ledger';
+import { CHARACTER_PAGE_SIZE, PAGE_SIZE, pageLimit, pullPublicTables, pullTable, type PullTarget } from './pagePull';
 import { browserLock, type RunExclusive } from './syncLock';
 import { PullUnavailable, workerPublicPull, type PublicPull } from './workerPull';
 
@@ -350,7 +352,7 @@ export class SyncEngine {
       this.epoch++;
       const tables = [...PUBLIC_TABLES, ...USER_TABLES];
       await this.db.transaction('rw', [this.db.outbox, ...tables.map((t) => this.db.table(t))], async () => {
-        const keep = pendingRowIds(await this.db.outbox.toArray());
+        const keep = await heldRows(this.db);
         for (const t of tables) await clearAllBut(this.db.table(t), t, keep);
       });
       this.cache.clear();
@@ -366,10 +368,9 @@ export class SyncEngine {
    * refused and kept aside), pushing them first when there are any and the device is online.
    * Signing out deletes them from this device, so the app asks first. */
   async unsentUserChanges(): Promise<number> {
-    const count = async () => (await this.db.outbox.toArray()).filter((i) => USER_PROCEDURES.has(i.procedure)).length;
-    if ((await count()) === 0) return 0;
+    if ((await countUserItems(this.db)) === 0) return 0;
     if (this.isOnline()) await this.flush();
-    return count();
+    return countUserItems(this.db);
   }
 
   /** On sign-out: clears the user tables, the queued user mutations and lastSync (so the next
@@ -378,7 +379,7 @@ export class SyncEngine {
     this.epoch++;
     await this.db.transaction('rw', [this.db.outbox, ...USER_TABLES.map((t) => this.db.table(t))], async () => {
       for (const t of USER_TABLES) await this.db.table(t).clear();
-      await this.db.outbox.filter((i) => USER_PROCEDURES.has(i.procedure)).delete();
+      await dropUserItems(this.db);
     });
     this.cache.clear(USER_TABLES);
     this.storage.removeItem(LAST_SYNC_KEY);
@@ -476,7 +477,7 @@ export class SyncEngine {
   private async clearOtherUsersRows(epoch: number): Promise<void> {
     await this.db.transaction('rw', [this.db.outbox, ...USER_TABLES.map((t) => this.db.table(t))], async () => {
       this.check(epoch);
-      const keep = pendingRowIds(await this.db.outbox.toArray());
+      const keep = await heldRows(this.db);
       for (const table of USER_TABLES) await clearAllBut(this.db.table(table), table, keep);
     });
   }

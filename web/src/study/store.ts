@@ -7,7 +7,7 @@ import { loadCached, type EntityCache } from '../db/cache';
 import { cardId } from '../db/cardId';
 import type { WriteItDb } from '../db/db';
 import { deleteUserReview, saveUserReview, type Mutations } from '../db/mutations';
-import { isPending } from '../db/outbox';
+import { dropQueued } from '../db/outbox';
 import { syncEngine } from '../db/sync';
 import type { SessionStore } from '../session/session';
 import { cardTombstone, DEFAULT_RETENTION, replaySchedule, toUserCard, type Rating } from './scheduler';
@@ -144,12 +144,7 @@ async function dropQueuedReview(reviewId: string, deps: Deps): Promise<'removed'
   const outcome = await db.transaction('rw', [db.outbox, db.userReviews, db.userCards], async (): Promise<'removed' | 'sent' | 'missing'> => {
     const review = await db.userReviews.get(reviewId);
     if (!review) return 'missing';
-    const items = await db.outbox.toArray();
-    const item = items.find(
-      (i) => isPending(i) && i.procedure === 'saveUserReview' && (i.input as { id?: string } | null)?.id === reviewId,
-    );
-    if (!item || item.seq === undefined) return 'sent';
-    await db.outbox.delete(item.seq);
+    if (!(await dropQueued(db, 'saveUserReview', reviewId))) return 'sent';
     await db.userReviews.delete(reviewId);
     cardKey = review.cardId;
     const others = (await db.userReviews.where('cardId').equals(review.cardId).toArray()).filter((r) => !r.deleted);
