@@ -5,11 +5,21 @@
 // Pure functions over rows and outbox items: no Dexie, so the rule is tested as a table
 // (ledger.test.ts); the pull (pagePull.ts), the push and its answers (outbox.ts), a refresh
 // (sync.ts) and a taken-back answer (study/store.ts, through outbox.ts) all decide here.
+import { TABLE_KEYS } from '../api/generated/procedures';
 import type { OutboxBefore, OutboxItem, SyncedRow, SyncedTable, TableRows } from './db';
 
-/** A row's local key: userEntries are keyed by entryId (SPEC §3), every other table by id. */
+/** A row's local key, the field the registry names: userEntries are keyed by entryId (SPEC §3),
+ * every other table by id. */
 export function rowKey<T extends SyncedTable>(table: T, row: TableRows[T]): string {
-  return table === 'userEntries' ? (row as TableRows['userEntries']).entryId : row.id;
+  return (row as unknown as Record<string, string>)[TABLE_KEYS[table]] as string;
+}
+
+/** A row from the server as stored locally: one without its local key (a user entry from a server
+ * that sends only its id) is keyed by its id. */
+export function keyed<T extends SyncedTable>(table: T, row: TableRows[T]): TableRows[T] {
+  const key = TABLE_KEYS[table];
+  if (key === 'id' || (row as unknown as Record<string, unknown>)[key] != null) return row;
+  return { ...row, [key]: row.id };
 }
 
 /** `table/key`, the identity of a local row across tables. */

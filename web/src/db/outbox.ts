@@ -13,16 +13,8 @@
 import { TRPCClientError } from '@trpc/client';
 import type { Api } from '../api/client';
 import { errorCode, errorMessage } from '../api/client';
-import type {
-  ErrorCode,
-  SaveCharacterInput,
-  SaveDeckInput,
-  SaveEntryInput,
-  SaveUserDeckInput,
-  SaveUserEntryInput,
-  SaveUserReviewInput,
-  SaveUserReviewOutput,
-} from '../api/generated/types';
+import type { ErrorCode } from '../api/generated/types';
+import { answerOf, isMutation, isUserProcedure, mutate, type MutationInputs, type MutationName } from '../api/procedures';
 import type { EntityCache } from './cache';
 import {
   PUBLIC_TABLES,
@@ -34,26 +26,8 @@ import {
   type TableRows,
   type WriteItDb,
 } from './db';
-import { baseOf, findQueued, heldRowIds, isPending, isRefused, REFUSED_STATE, restoreOf, rowId, rowKey, settle, type TableRow } from './ledger';
+import { baseOf, findQueued, heldRowIds, isPending, isRefused, keyed, REFUSED_STATE, restoreOf, rowId, rowKey, settle, type TableRow } from './ledger';
 import { refusalFromData, retriesOnUpdate, type Refusal } from './refusal';
-
-/** The input of each mutation procedure. */
-export interface MutationInputs {
-  saveCharacter: SaveCharacterInput;
-  saveDeck: SaveDeckInput;
-  saveEntry: SaveEntryInput;
-  saveUserDeck: SaveUserDeckInput;
-  saveUserEntry: SaveUserEntryInput;
-  saveUserReview: SaveUserReviewInput;
-}
-export type MutationName = keyof MutationInputs;
-
-/** Procedures on a learner's own rows: sent only while signed in, dropped on sign-out. */
-export const USER_PROCEDURES: ReadonlySet<string> = new Set<MutationName>([
-  'saveUserDeck',
-  'saveUserEntry',
-  'saveUserReview',
-]);
 
 /** Answers that will not change on a retry: the item is kept aside as 'failed'. Everything else
  * (network failures, UNAUTHORIZED while a token is refreshed, TIMEOUT, TOO_MANY_REQUESTS,
@@ -103,49 +77,20 @@ export function mendInput(procedure: string, input: unknown): unknown {
   return mended;
 }
 
-/** Sends one queued mutation. */
+/** Sends one queued mutation (one this build does not know is refused without being sent). */
 function send(api: Api, item: OutboxItem): Promise<unknown> {
-  const input = mendInput(item.procedure, item.input);
-  switch (item.procedure as MutationName) {
-    case 'saveCharacter':
-      return api.saveCharacter.mutate(input as SaveCharacterInput);
-    case 'saveDeck':
-      return api.saveDeck.mutate(input as SaveDeckInput);
-    case 'saveEntry':
-      return api.saveEntry.mutate(input as SaveEntryInput);
-    case 'saveUserDeck':
-      return api.saveUserDeck.mutate(input as SaveUserDeckInput);
-    case 'saveUserEntry':
-      return api.saveUserEntry.mutate(input as SaveUserEntryInput);
-    case 'saveUserReview':
-      return api.saveUserReview.mutate(input as SaveUserReviewInput);
-    default:
-      return Promise.reject(new UnknownProcedureError(item.procedure));
-  }
+  const { procedure } = item;
+  if (!isMutation(procedure)) return Promise.reject(new UnknownProcedureError(procedure));
+  return mutate(api, procedure, mendInput(procedure, item.input) as MutationInputs[typeof procedure]);
 }
 
-/** The rows a server answer carries, to store locally. */
+/** The row a server answer carries, to store locally, where the registry says it is (SPEC §3:
+ * saving a review answers its card, which goes to user cards). */
 function answerRows(procedure: string, output: unknown): TableRow[] {
-  if (typeof output !== 'object' || output === null) return [];
-  switch (procedure as MutationName) {
-    case 'saveCharacter':
-      return [{ table: 'characters', row: (output as { character: TableRows['characters'] }).character }];
-    case 'saveDeck':
-      return [{ table: 'decks', row: output as TableRows['decks'] }];
-    case 'saveEntry':
-      return [{ table: 'entries', row: (output as { entry: TableRows['entries'] }).entry }];
-    case 'saveUserDeck':
-      return [{ table: 'userDecks', row: output as TableRows['userDecks'] }];
-    case 'saveUserEntry': {
-      const row = output as TableRows['userEntries'];
-      return [{ table: 'userEntries', row: { ...row, entryId: row.entryId ?? row.id } }];
-    }
-    case 'saveUserReview':
-      // SPEC §3: saving a review returns a card, which is cached into user cards.
-      return [{ table: 'userCards', row: (output as SaveUserReviewOutput).card }];
-    default:
-      return [];
-  }
+  if (typeof output !== 'object' || output === null || !isMutation(procedure)) return [];
+  const { table, field } = answerOf(procedure);
+  const row = (field === undefined ? output : (output as Record<string, unknown>)[field]) as SyncedRow;
+  return [{ table, row: keyed(table, row) }];
 }
 
 /** Queues a mutation. Call it inside a Dexie 'rw' transaction over `outbox` and the tables the
@@ -202,12 +147,12 @@ export async function dropQueued(db: WriteItDb, procedure: MutationName, id: str
 
 /** The learner's own changes not on the server: queued, or refused and kept aside. */
 export async function countUserItems(db: WriteItDb): Promise<number> {
-  return (await db.outbox.toArray()).filter((i) => USER_PROCEDURES.has(i.procedure)).length;
+  return (await db.outbox.toArray()).filter((i) => isUserProcedure(i.procedure)).length;
 }
 
 /** Forgets the learner's own changes (on sign-out; inside a 'rw' transaction over `outbox`). */
 export async function dropUserItems(db: WriteItDb): Promise<void> {
-  await db.outbox.filter((i) => USER_PROCEDURES.has(i.procedure)).delete();
+  await db.outbox.filter((i) => isUserProcedure(i.procedure)).delete();
 }
 
 /** What a mutation writes locally. */
@@ -288,7 +233,7 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushOutcome> {
   for (;;) {
     const signedIn = ctx.signedIn();
     const queue = (await ctx.db.outbox.toArray()).filter(
-      (i) => isPending(i) && (signedIn || !USER_PROCEDURES.has(i.procedure)),
+      (i) => isPending(i) && (signedIn || !isUserProcedure(i.procedure)),
     );
     if (queue.length === 0) return outcome;
     const chunk = takeChunk(queue);

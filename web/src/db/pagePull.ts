@@ -7,6 +7,8 @@ import type { Table } from 'dexie';
 import type { Api } from '../api/client';
 import type { Cursor, PageInput } from '../api/generated/types';
 import { PUBLIC_TABLES, type SyncedTable, type TableRows, type WriteItDb } from './db';
+import { queryPage, TABLE_KEYS } from '../api/procedures';
+import { keyed } from './ledger';
 import { admitArriving } from './outbox';
 
 /** Rows per page: the server's maximum, so a first sync of a large catalogue takes few requests and
@@ -57,7 +59,7 @@ export async function pullTable<T extends SyncedTable>(target: PullTarget, table
   target.progress?.(table, 0);
   const fetchPage = (after?: Cursor) => {
     const input: PageInput = after ? { offset, after, limit } : { offset, limit };
-    const page = query(target.api, table, input) as Promise<TableRows[T][]>;
+    const page = query(target.api, table, input);
     page.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
     return page;
   };
@@ -95,23 +97,8 @@ async function storePage<T extends SyncedTable>(target: PullTarget, table: T, ro
   });
 }
 
-function query(api: Api, table: SyncedTable, input: PageInput): Promise<unknown[]> {
-  switch (table) {
-    case 'languages':
-      return api.queryLanguages.query(input);
-    case 'decks':
-      return api.queryDecks.query(input);
-    case 'entries':
-      return api.queryEntries.query(input);
-    case 'characters':
-      return api.queryCharacters.query(input);
-    case 'userEntries':
-      return api.queryUserEntries.query(input).then((rows) => rows.map((r) => ({ ...r, entryId: r.entryId ?? r.id })));
-    case 'userDecks':
-      return api.queryUserDecks.query(input);
-    case 'userCards':
-      return api.queryUserCards.query(input);
-    case 'userReviews':
-      return api.queryUserReviews.query(input);
-  }
+/** A page of `table` through the query the registry names, its rows keyed as stored locally. */
+function query<T extends SyncedTable>(api: Api, table: T, input: PageInput): Promise<TableRows[T][]> {
+  const page = queryPage(api, table, input) as Promise<TableRows[T][]>;
+  return TABLE_KEYS[table] === 'id' ? page : page.then((rows) => rows.map((r) => keyed(table, r)));
 }

@@ -3,6 +3,7 @@
 // build of the app) and the plain, translated words that tell a learner what could not be saved
 // and why. Pure: no I/O, no React. The server's own message is never part of what is shown.
 import type { ErrorReason } from '../api/generated/types';
+import { isMutation } from '../api/procedures';
 import type { MessageKey, MessageParams } from '../i18n/translate';
 
 /** The `data.reason` values the server gives: the generated ErrorReason, each named once here so
@@ -131,19 +132,12 @@ export interface Msg {
   params?: MessageParams;
 }
 
-const WHAT: Readonly<Record<string, MessageKey>> = {
-  saveUserReview: 'refused.saveUserReview',
-  saveUserEntry: 'refused.saveUserEntry',
-  saveUserDeck: 'refused.saveUserDeck',
-  saveDeck: 'refused.saveDeck',
-  saveEntry: 'refused.saveEntry',
-  saveCharacter: 'refused.saveCharacter',
-};
-
-/** What the change was ("Review of 학교"), from its procedure and the name of what it changed. */
+/** What the change was ("Review of 학교"), from its procedure and the name of what it changed:
+ * each mutation of the registry has its message, `refused.<procedure>` (checked by the types). */
 export function refusedWhat(procedure: string, name: string): Msg {
-  const key = WHAT[procedure];
-  return key ? { key, params: { name } } : { key: 'refused.change' };
+  if (!isMutation(procedure)) return { key: 'refused.change' };
+  const key: MessageKey = `refused.${procedure}`;
+  return { key, params: { name } };
 }
 
 /** The learner's words for the input fields the server may name (a field without one is not

@@ -284,6 +284,7 @@ fn generate(out: &std::path::Path, check: bool) -> anyhow::Result<()> {
     let files = [
         ("types.ts", writeit_core::typescript::types_ts()),
         ("router.ts", writeit_core::typescript::router_ts()),
+        ("procedures.ts", writeit_core::typescript::procedures_ts()),
     ];
     let mut stale = Vec::new();
     for (name, text) in &files {
