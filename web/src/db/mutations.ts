@@ -10,6 +10,7 @@ import type {
   SaveCharacterInput,
   SaveDeckInput,
   SaveEntryInput,
+  SaveUserReviewInput,
   UserCard,
   UserDeck,
   UserEntry,
@@ -44,9 +45,12 @@ export interface Mutations {
     desiredRetention?: number;
     deleted?: boolean;
   }): Promise<UserDeck>;
-  /** Records a review. `card`: the card as the caller rebuilt it locally (optional); the
-   * server's card replaces it when the review is acknowledged. */
+  /** Records a review made here (ids and times filled in); see recordReview. */
   saveUserReview(review: NewReview, opts?: { card?: UserCard }): Promise<UserReview>;
+  /** Records a review as a rating produced it (study/session.ts answerCard): that row is stored,
+   * and its wire form (reviewInput) is what the outbox sends. `card`: the card as the caller
+   * rebuilt it locally (optional); the server's card replaces it when the review is acknowledged. */
+  recordReview(review: UserReview, opts?: { card?: UserCard }): Promise<UserReview>;
   /** Takes a recorded review back: its tombstone, and `card` as the caller rebuilt it without the
    * review (a deleted card when none is left); the server's card replaces it when acknowledged. */
   deleteUserReview(review: UserReview, opts: { card: UserCard }): Promise<UserReview>;
@@ -70,6 +74,19 @@ export function createMutations(engine: SyncEngine): Mutations {
     await recordMutation(db, cache, procedure, input, writes);
     engine.kick();
   }
+
+  const recordReview: Mutations['recordReview'] = async (review, opts = {}) => {
+    // Stored as new here: the server sets updatedAt when it has it.
+    const input = reviewInput(review);
+    const row: UserReview = { ...input, durationMs: review.durationMs, updatedAt: 0, deleted: false };
+    const writes: LocalWrite[] = [{ table: 'userReviews', row }];
+    if (opts.card) {
+      if (opts.card.id !== row.cardId) throw new Error('saveUserReview: the card is not the review’s card');
+      writes.push({ table: 'userCards', row: opts.card });
+    }
+    await record('saveUserReview', input, writes);
+    return row;
+  };
 
   return {
     async saveUserEntry({ entryId, enabled }) {
@@ -95,7 +112,7 @@ export function createMutations(engine: SyncEngine): Mutations {
       return row;
     },
 
-    async saveUserReview(review, opts = {}) {
+    saveUserReview(review, opts) {
       const row: UserReview = {
         id: review.id ?? uuidv7(),
         cardId: cardId(review.entryId, review.kind),
@@ -109,24 +126,16 @@ export function createMutations(engine: SyncEngine): Mutations {
         updatedAt: 0,
         deleted: false,
       };
-      const { updatedAt: _u, deleted: _d, ...input } = row;
-      void _u;
-      void _d;
-      const writes: LocalWrite[] = [{ table: 'userReviews', row }];
-      if (opts.card) {
-        if (opts.card.id !== row.cardId) throw new Error('saveUserReview: the card is not the review’s card');
-        writes.push({ table: 'userCards', row: opts.card });
-      }
-      await record('saveUserReview', input, writes);
-      return row;
+      return recordReview(row, opts);
     },
+
+    recordReview,
 
     async deleteUserReview(review, { card }) {
       if (card.id !== review.cardId) throw new Error('deleteUserReview: the card is not the review’s card');
       const row: UserReview = { ...review, deleted: true };
       // The same answer, so the server can tell it is this review (a different one is CONFLICT).
-      const { updatedAt: _u, ...input } = row;
-      void _u;
+      const input: SaveUserReviewInput = { ...reviewInput(row), deleted: true };
       await record('saveUserReview', input, [
         { table: 'userReviews', row },
         { table: 'userCards', row: card },
@@ -189,6 +198,22 @@ export function createMutations(engine: SyncEngine): Mutations {
   };
 }
 
+/** A review as `saveUserReview` takes it: the generated wire type, field by field (a row's
+ * updatedAt and deleted are the server's). */
+export function reviewInput(review: UserReview): SaveUserReviewInput {
+  return {
+    id: review.id,
+    cardId: review.cardId,
+    entryId: review.entryId,
+    kind: review.kind,
+    rating: review.rating,
+    reviewedAt: review.reviewedAt,
+    durationMs: review.durationMs,
+    ...(review.score !== undefined ? { score: review.score } : {}),
+    ...(review.desiredRetention !== undefined ? { desiredRetention: review.desiredRetention } : {}),
+  };
+}
+
 /** The input of a public save: the whole row but `updatedAt` (server-set); `deleted` only when
  * deleting. */
 function withoutServerFields<T extends { updatedAt: number; deleted: boolean }>(
@@ -205,6 +230,7 @@ const app = (): Mutations => (appMutations ??= createMutations(syncEngine()));
 export const saveUserEntry: Mutations['saveUserEntry'] = (input) => app().saveUserEntry(input);
 export const saveUserDeck: Mutations['saveUserDeck'] = (input) => app().saveUserDeck(input);
 export const saveUserReview: Mutations['saveUserReview'] = (review, opts) => app().saveUserReview(review, opts);
+export const recordReview: Mutations['recordReview'] = (review, opts) => app().recordReview(review, opts);
 export const deleteUserReview: Mutations['deleteUserReview'] = (review, opts) => app().deleteUserReview(review, opts);
 export const saveDeck: Mutations['saveDeck'] = (input) => app().saveDeck(input);
 export const saveEntry: Mutations['saveEntry'] = (input) => app().saveEntry(input);
