@@ -26,11 +26,12 @@ export interface OutboxItem {
   attempts: number;
   /** Last error message, shown in the sync status. */
   lastError?: string;
-  /** Absent or 'pending': waiting to be sent. 'failed': the server refused it for good
-   * (BAD_REQUEST, FORBIDDEN, CONFLICT…); kept aside, never sent again unless retried (by the
+  /** Absent or 'pending': waiting to be sent. 'failed' (the stored spelling of refused, see
+   * ledger.ts REFUSED_STATE): the server refused it for good (BAD_REQUEST, FORBIDDEN,
+   * CONFLICT…); never sent again unless retried (by the
    * learner, or by a later build of the app when the app sent it wrongly: db/refusal.ts). */
   state?: 'pending' | 'failed';
-  /** With state 'failed': why (error code, reason, field) and in which build of the app. */
+  /** When refused: why (error code, reason, field) and in which build of the app. */
   refusal?: Refusal;
   /** The rows this mutation wrote locally, each with the server's version as far as the client
    * knows it (null: none): restored if the server refuses the mutation, and while the item is

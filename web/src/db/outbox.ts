@@ -3,7 +3,7 @@
 // replays the queue in `seq` order:
 // - acknowledged → removed, and the server's answer (the saved row; for a review, its card)
 //   stored locally;
-// - refused for good (BAD_REQUEST, FORBIDDEN, CONFLICT, …) → kept aside with state 'failed', why
+// - refused for good (BAD_REQUEST, FORBIDDEN, CONFLICT, …) → refused: kept out of the queue (stored state 'failed'), why
 //   (code, reason, field: db/refusal.ts) and the app's build, the rows it wrote locally put back as
 //   the server has them, and the flush goes on; a refusal for something the app sent wrongly is
 //   queued again once another build runs (requeueForBuild), the others wait for the learner;
@@ -29,7 +29,7 @@ import {
 import { baseOf, findQueued, heldRowIds, isPending, isRefused, keyed, REFUSED_STATE, restoreOf, rowId, rowKey, settle, type TableRow } from './ledger';
 import { refusalFromData, retriesOnUpdate, type Refusal } from './refusal';
 
-/** Answers that will not change on a retry: the item is kept aside as 'failed'. Everything else
+/** Answers that will not change on a retry: the item is refused. Everything else
  * (network failures, UNAUTHORIZED while a token is refreshed, TIMEOUT, TOO_MANY_REQUESTS,
  * INTERNAL_SERVER_ERROR, a malformed answer) stops the flush and is retried. */
 export const PERMANENT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -145,7 +145,7 @@ export async function dropQueued(db: WriteItDb, procedure: MutationName, id: str
   return true;
 }
 
-/** The learner's own changes not on the server: queued, or refused and kept aside. */
+/** The learner's own changes not on the server: queued, or refused. */
 export async function countUserItems(db: WriteItDb): Promise<number> {
   return (await db.outbox.toArray()).filter((i) => isUserProcedure(i.procedure)).length;
 }
@@ -203,8 +203,8 @@ export interface FlushContext {
 export interface FlushOutcome {
   /** Items the server acknowledged. */
   sent: number;
-  /** Items it refused for good (now kept aside as 'failed'). */
-  failed: number;
+  /** Items it refused for good. */
+  refused: number;
   /** The error that stopped the flush (network, transient server error); the item stays queued. */
   stoppedBy?: unknown;
 }
@@ -229,7 +229,7 @@ function takeChunk(items: readonly OutboxItem[]): OutboxItem[] {
 /** Sends the queued mutations in seq order until the queue is empty or a retryable failure stops
  * it. The calls of a chunk go in one batched request; the server runs them in order. */
 export async function flushOutbox(ctx: FlushContext): Promise<FlushOutcome> {
-  const outcome: FlushOutcome = { sent: 0, failed: 0 };
+  const outcome: FlushOutcome = { sent: 0, refused: 0 };
   for (;;) {
     const signedIn = ctx.signedIn();
     const queue = (await ctx.db.outbox.toArray()).filter(
@@ -245,8 +245,8 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushOutcome> {
         await acknowledge(ctx, item, result.value);
         outcome.sent++;
       } else if (isPermanentFailure(result.reason)) {
-        await setAside(ctx, item, result.reason);
-        outcome.failed++;
+        await refuse(ctx, item, result.reason);
+        outcome.refused++;
       } else {
         // Keep this item and every later one (even those the server took: replays are harmless,
         // and resending them after this one keeps the order of writes).
@@ -276,9 +276,9 @@ async function acknowledge(ctx: FlushContext, item: OutboxItem, output: unknown)
   for (const w of written) ctx.cache.put(w.table, [w.row]);
 }
 
-/** Refused for good: keep the item as 'failed' and put the rows it wrote back as the server has
+/** Refused for good: keep the item as refused and put the rows it wrote back as the server has
  * them (unless a later pending item wrote them too). */
-async function setAside(ctx: FlushContext, item: OutboxItem, e: unknown): Promise<void> {
+async function refuse(ctx: FlushContext, item: OutboxItem, e: unknown): Promise<void> {
   const { db } = ctx;
   const seq = item.seq as number;
   const tables = [...new Set((item.before ?? []).map((b) => b.table))].map((t) => db.table(t));
@@ -316,19 +316,19 @@ async function noteAttempt(db: WriteItDb, item: OutboxItem, e: unknown): Promise
 }
 
 /** Numbers for the sync status. */
-export async function countOutbox(db: WriteItDb): Promise<{ pending: number; failed: number }> {
+export async function countOutbox(db: WriteItDb): Promise<{ pending: number; refused: number }> {
   const items = await db.outbox.toArray();
-  const failed = items.filter((i) => isRefused(i)).length;
-  return { pending: items.length - failed, failed };
+  const refused = items.filter((i) => isRefused(i)).length;
+  return { pending: items.length - refused, refused };
 }
 
 /** The mutations the server refused, oldest first (shown to the user: never silently lost). */
-export async function listFailed(db: WriteItDb): Promise<OutboxItem[]> {
+export async function listRefusedItems(db: WriteItDb): Promise<OutboxItem[]> {
   return (await db.outbox.toArray()).filter((i) => isRefused(i));
 }
 
 /** A change the server refused, as the app lists it: what it was about (an entry's text, a
- * deck's title, a character), why (absent for one set aside before refusals were recorded), and
+ * deck's title, a character), why (absent for one refused before refusals were recorded), and
  * when it was made. */
 export interface RefusedChange {
   seq: number;
@@ -341,7 +341,7 @@ export interface RefusedChange {
 /** The refused changes, oldest first, each named after what it changed. */
 export async function listRefused(db: WriteItDb): Promise<RefusedChange[]> {
   const out: RefusedChange[] = [];
-  for (const item of await listFailed(db)) {
+  for (const item of await listRefusedItems(db)) {
     const change: RefusedChange = { seq: item.seq as number, procedure: item.procedure, name: await changeName(db, item), queuedAt: item.queuedAt };
     if (item.refusal) change.refusal = item.refusal;
     out.push(change);
@@ -359,7 +359,7 @@ async function changeName(db: WriteItDb, item: OutboxItem): Promise<string> {
   return str('title') ?? str('text') ?? str('value') ?? str('id') ?? '';
 }
 
-/** Queues a failed item again, at the end of the queue (inside a transaction over the outbox and
+/** Queues a refused item again, at the end of the queue (inside a transaction over the outbox and
  * its rows' tables). What it would restore if refused again is the rows as they are now (a sync
  * since may have stored newer ones than at its first refusal), or as an earlier pending item on
  * the same row knows them. */
@@ -373,8 +373,8 @@ async function requeue(db: WriteItDb, item: OutboxItem): Promise<void> {
   await enqueueItem(db, { ...rest, state: 'pending', attempts: 0, queuedAt: Date.now() }, now);
 }
 
-/** Queues a failed item again (the learner's "Try again"). */
-export async function requeueFailed(db: WriteItDb, seq: number): Promise<void> {
+/** Queues a refused item again (the learner's "Try again"). */
+export async function requeueRefused(db: WriteItDb, seq: number): Promise<void> {
   const first = await db.outbox.get(seq);
   const tables = [...new Set((first?.before ?? []).map((b) => b.table))].map((t) => db.table(t));
   await db.transaction('rw', [db.outbox, ...tables], async () => {
@@ -399,8 +399,8 @@ export async function requeueForBuild(db: WriteItDb, build: string): Promise<num
   });
 }
 
-/** Forgets a failed item for good. */
-export async function discardFailed(db: WriteItDb, seq: number): Promise<void> {
+/** Forgets a refused item for good. */
+export async function discardRefused(db: WriteItDb, seq: number): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const item = await db.outbox.get(seq);
     if (item && isRefused(item)) await db.outbox.delete(seq);

@@ -23,7 +23,7 @@ const REASONS: Record<ErrorReason, true> = {
 export const REFUSAL_REASONS = Object.keys(REASONS) as readonly ErrorReason[];
 export type RefusalReason = ErrorReason;
 
-/** A refusal as stored on the failed outbox item. Strings as the server sent them (a later build
+/** A refusal as stored on the refused outbox item. Strings as the server sent them (a later build
  * may know a reason this one does not). */
 export interface Refusal {
   /** The tRPC error code (data.code); absent when the app itself could not send it (a procedure
@@ -109,7 +109,7 @@ const KIND_OF_CODE: Readonly<Record<string, RefusalKind>> = {
 };
 
 /** The kind of a refusal: by its reason when the server gave one this build knows, else by its
- * code. No refusal recorded (an item set aside by a build before refusals were kept) is 'other'. */
+ * code. No refusal recorded (an item refused by a build before refusals were kept) is 'other'. */
 export function refusalKind(r: Refusal | undefined): RefusalKind {
   if (!r) return 'other';
   const reason = knownReason(r.reason);

@@ -31,14 +31,14 @@ import {
 } from './db';
 import {
   countOutbox,
-  discardFailed as discardFailedItem,
+  discardRefused as discardRefusedItem,
   flushOutbox,
-  listFailed,
+  listRefusedItems,
   countUserItems,
   dropUserItems,
   heldRows,
   listRefused,
-  requeueFailed,
+  requeueRefused,
   requeueForBuild,
   type FlushOutcome,
   type RefusedChange,
@@ -67,8 +67,8 @@ export interface SyncState {
   error?: string;
   /** Mutations waiting to be sent. */
   pending: number;
-  /** Mutations the server refused for good, kept aside (see `failedMutations`). */
-  failed: number;
+  /** Mutations the server refused for good (see `refusedMutations`). */
+  refused: number;
 }
 
 /** Where lastSync lives: localStorage in the app. */
@@ -146,7 +146,7 @@ export class SyncEngine {
   /** The refusals of other builds are queued again at this engine's first push (an app start). */
   private requeuedForBuild = false;
 
-  private state: SyncState = { status: 'idle', pending: 0, failed: 0 };
+  private state: SyncState = { status: 'idle', pending: 0, refused: 0 };
   private readonly listeners = new Set<(s: SyncState) => void>();
   private running: Promise<SyncState> | null = null;
   private flushing: Promise<FlushOutcome> | null = null;
@@ -196,8 +196,8 @@ export class SyncEngine {
 
   /** Recounts the outbox for the state (after local writes). */
   async updateCounts(): Promise<void> {
-    const { pending, failed } = await countOutbox(this.db);
-    if (pending !== this.state.pending || failed !== this.state.failed) this.setState({ pending, failed });
+    const { pending, refused } = await countOutbox(this.db);
+    if (pending !== this.state.pending || refused !== this.state.refused) this.setState({ pending, refused });
   }
 
   /** lastSync: the server time of the last completed sync; 0 when absent. */
@@ -234,7 +234,7 @@ export class SyncEngine {
   }
 
   private async flushLoop(): Promise<FlushOutcome> {
-    const total: FlushOutcome = { sent: 0, failed: 0 };
+    const total: FlushOutcome = { sent: 0, refused: 0 };
     if (!this.requeuedForBuild) {
       this.requeuedForBuild = true;
       // Offline too: they then count as waiting to be sent, not as refused.
@@ -255,7 +255,7 @@ export class SyncEngine {
           build: this.buildId,
         });
         total.sent += out.sent;
-        total.failed += out.failed;
+        total.refused += out.refused;
         total.stoppedBy = out.stoppedBy;
       } catch (e) {
         total.stoppedBy = e;
@@ -293,9 +293,9 @@ export class SyncEngine {
     }, delay);
   }
 
-  /** The mutations the server refused, kept aside. */
-  failedMutations(): Promise<OutboxItem[]> {
-    return listFailed(this.db);
+  /** The mutations the server refused. */
+  refusedMutations(): Promise<OutboxItem[]> {
+    return listRefusedItems(this.db);
   }
 
   /** The refused mutations as the app lists them (named after what they changed). */
@@ -304,15 +304,15 @@ export class SyncEngine {
   }
 
   /** Sends a refused mutation again (at the end of the queue). */
-  async retryFailed(seq: number): Promise<void> {
-    await requeueFailed(this.db, seq);
+  async retryRefused(seq: number): Promise<void> {
+    await requeueRefused(this.db, seq);
     await this.updateCounts();
     void this.flush();
   }
 
   /** Forgets a refused mutation. */
-  async discardFailed(seq: number): Promise<void> {
-    await discardFailedItem(this.db, seq);
+  async discardRefused(seq: number): Promise<void> {
+    await discardRefusedItem(this.db, seq);
     await this.updateCounts();
   }
 
@@ -365,7 +365,7 @@ export class SyncEngine {
   }
 
   /** Before a sign-out: how many of the user's changes are not on the server (queued, or
-   * refused and kept aside), pushing them first when there are any and the device is online.
+   * refused), pushing them first when there are any and the device is online.
    * Signing out deletes them from this device, so the app asks first. */
   async unsentUserChanges(): Promise<number> {
     if ((await countUserItems(this.db)) === 0) return 0;
@@ -686,9 +686,9 @@ export const flush = (): Promise<FlushOutcome> => syncEngine().flush();
 /** The changes the server refused, named for the list in the settings. */
 export const refusedChanges = (): Promise<RefusedChange[]> => syncEngine().refusedChanges();
 /** Sends a refused change again. */
-export const retryFailed = (seq: number): Promise<void> => syncEngine().retryFailed(seq);
+export const retryRefused = (seq: number): Promise<void> => syncEngine().retryRefused(seq);
 /** Forgets a refused change. */
-export const discardFailed = (seq: number): Promise<void> => syncEngine().discardFailed(seq);
+export const discardRefused = (seq: number): Promise<void> => syncEngine().discardRefused(seq);
 /** Before a sign-out: the user's changes not on the server, after trying to push them. */
 export const unsentUserChanges = (): Promise<number> => syncEngine().unsentUserChanges();
 /** On sign-out: forget the user's rows, queued mutations and lastSync. */

@@ -136,7 +136,7 @@ function GuestDataChoice({ keep, onChange }: { keep: boolean; onChange: (keep: b
 function EndedSessionUnsent() {
   const t = useT();
   const auth = useAuthState();
-  const { pending, failed } = useSyncState();
+  const { pending, refused } = useSyncState();
   const [count, setCount] = useState(0);
   const ended = auth.status === 'guest' ? auth.endedUserId : undefined;
   useEffect(() => {
@@ -148,7 +148,7 @@ function EndedSessionUnsent() {
     return () => {
       live = false;
     };
-  }, [ended, pending, failed]);
+  }, [ended, pending, refused]);
   if (!ended || count === 0) return null;
   return <Alert severity="warning">{t('auth.endedUnsent', { count })}</Alert>;
 }

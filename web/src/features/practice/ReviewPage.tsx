@@ -18,7 +18,7 @@ import { visuallyHidden } from '@mui/utils';
 import { flushSync } from 'react-dom';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { CardKind, Entry } from '../../api/generated/types';
-import { useSyncState } from '../../db/sync';
+import { useSyncState } from '../../app/syncBridge';
 import { useI18n } from '../../i18n/I18nContext';
 import { formatDuration } from '../../study/format';
 import type { QueueItem } from '../../study/queue';
