@@ -17,6 +17,8 @@ import type {
   UserReview,
 } from '../api/generated/types';
 import { cardId } from './cardId';
+import type { TableRows } from './db';
+import type { MutationInputs } from '../api/procedures';
 import { recordMutation, type LocalWrite } from './outbox';
 import { syncEngine, type SyncEngine } from './sync';
 
@@ -88,6 +90,29 @@ export function createMutations(engine: SyncEngine): Mutations {
     return row;
   };
 
+  /** A curator's save of a public row: the row as stored here over `defaults` (for a new row),
+   * with `input` over it; the input sent is the whole row but the server's fields. */
+  async function savePublic<T extends 'decks' | 'entries' | 'characters'>(
+    procedure: 'saveDeck' | 'saveEntry' | 'saveCharacter',
+    table: T,
+    defaults: Partial<TableRows[T]>,
+    input: Partial<TableRows[T]> & { id?: string; deleted?: boolean },
+  ): Promise<TableRows[T]> {
+    const id = input.id ?? uuidv7();
+    const old = (await db.table(table).get(id)) as TableRows[T] | undefined;
+    const row = {
+      ...defaults,
+      ...(old ?? {}),
+      ...input,
+      id,
+      updatedAt: old?.updatedAt ?? 0,
+      deleted: input.deleted ?? false,
+    } as TableRows[T];
+    // The row without the server's fields is the procedure's input (SaveDeckInput etc.).
+    await record(procedure, withoutServerFields(row) as unknown as MutationInputs[typeof procedure], [{ table, row }]);
+    return row;
+  }
+
   return {
     async saveUserEntry({ entryId, enabled }) {
       const old = await db.userEntries.get(entryId);
@@ -143,58 +168,10 @@ export function createMutations(engine: SyncEngine): Mutations {
       return row;
     },
 
-    async saveDeck(input) {
-      const id = input.id ?? uuidv7();
-      const old = await db.decks.get(id);
-      const row: Deck = {
-        description: '',
-        entryIds: [],
-        position: 0,
-        ...(old ?? {}),
-        ...input,
-        id,
-        updatedAt: old?.updatedAt ?? 0,
-        deleted: input.deleted ?? false,
-      };
-      await record('saveDeck', withoutServerFields(row), [{ table: 'decks', row }]);
-      return row;
-    },
-
-    async saveEntry(input) {
-      const id = input.id ?? uuidv7();
-      const old = await db.entries.get(id);
-      const row: Entry = {
-        reading: '',
-        meanings: [],
-        notes: '',
-        examples: [],
-        ...(old ?? {}),
-        ...input,
-        id,
-        updatedAt: old?.updatedAt ?? 0,
-        deleted: input.deleted ?? false,
-      };
-      await record('saveEntry', withoutServerFields(row), [{ table: 'entries', row }]);
-      return row;
-    },
-
-    async saveCharacter(input) {
-      const id = input.id ?? uuidv7();
-      const old = await db.characters.get(id);
-      const row: Character = {
-        strokes: [],
-        source: '',
-        leniency: 1,
-        alternatives: [],
-        ...(old ?? {}),
-        ...input,
-        id,
-        updatedAt: old?.updatedAt ?? 0,
-        deleted: input.deleted ?? false,
-      };
-      await record('saveCharacter', withoutServerFields(row), [{ table: 'characters', row }]);
-      return row;
-    },
+    saveDeck: (input) => savePublic('saveDeck', 'decks', { description: '', entryIds: [], position: 0 }, input),
+    saveEntry: (input) => savePublic('saveEntry', 'entries', { reading: '', meanings: [], notes: '', examples: [] }, input),
+    saveCharacter: (input) =>
+      savePublic('saveCharacter', 'characters', { strokes: [], source: '', leniency: 1, alternatives: [] }, input),
   };
 }
 
