@@ -61,6 +61,8 @@ export const holdsTable = (items: readonly OutboxItem[], table: SyncedTable): bo
 export function settle(arriving: readonly TableRow[], queued: readonly OutboxItem[]): { store: TableRow[]; updated: OutboxItem[] } {
   const pending = queued.filter(isPending);
   const held = heldRowIds(pending);
+  // Nothing held (the usual pull): every row is stored, without keying each one.
+  if (held.size === 0) return { store: [...arriving], updated: [] };
   const store: TableRow[] = [];
   const answered = new Map<string, SyncedRow>();
   for (const r of arriving) {

@@ -1,11 +1,12 @@
 // The outbox (DESIGN §4, §6): every mutation is written locally and queued here in ONE Dexie
 // transaction, so the UI never waits on the network and nothing is lost offline. `flushOutbox`
 // replays the queue in `seq` order:
-// - acknowledged → removed, and the server's answer (the saved row; for a review, its card)
-//   stored locally;
-// - refused for good (BAD_REQUEST, FORBIDDEN, CONFLICT, …) → refused: kept out of the queue (stored state 'failed'), why
-//   (code, reason, field: db/refusal.ts) and the app's build, the rows it wrote locally put back as
-//   the server has them, and the flush goes on; a refusal for something the app sent wrongly is
+// - acknowledged → removed, and the server's answer (the saved row; for a review, its card:
+//   where, the procedures registry says) stored locally, or held as a later item's `before`
+//   (db/ledger.ts);
+// - refused for good (BAD_REQUEST, FORBIDDEN, CONFLICT, …) → kept out of the queue with why
+//   (code, reason, field: db/refusal.ts) and the app's build, the rows it wrote locally put back
+//   as the server has them, and the flush goes on; a refusal for something the app sent wrongly is
 //   queued again once another build runs (requeueForBuild), the others wait for the learner;
 // - network failure or a transient server error → the flush stops, the item stays (retried later).
 // Replays are idempotent: inputs carry client-made ids (UUIDv7), saves are upserts, and reviews

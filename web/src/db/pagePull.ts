@@ -2,7 +2,7 @@
 // the sync engine (db/sync.ts, main thread) and the public tables' pull in a worker
 // (db/pull.worker.ts): pages of `limit` rows with the `after` cursor until a short page, the next
 // page asked for while one is stored, each page stored in ONE transaction that leaves alone the
-// rows a pending outbox item wrote.
+// rows a pending outbox item wrote (db/ledger.ts). Each table's query is the registry's.
 import type { Table } from 'dexie';
 import type { Api } from '../api/client';
 import type { Cursor, PageInput } from '../api/generated/types';

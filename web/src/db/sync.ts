@@ -10,8 +10,7 @@
 // (db/workerPull.ts), which puts each page in one go; the user tables, and the public ones where
 // there is no worker, are pulled here in time-sized chunks (putInChunks), so no long task blocks
 // input.
-// Pulled rows never overwrite a row that a pending outbox item wrote locally: the pending write
-// wins until the server acknowledges it (and its answer is stored then).
+// Pulled rows never overwrite a row that a pending outbox item wrote locally (db/ledger.ts).
 import { useSyncExternalStore } from 'react';
 import type { Table } from 'dexie';
 import { apiUrl, createApi, errorMessage, isNetworkError, type Api } from '../api/client';
