@@ -12,7 +12,9 @@ pub mod rpc;
 pub mod security;
 pub mod seed;
 pub mod serve;
+pub mod state;
 pub mod testing;
 mod web;
 
-pub use app::{app, AppState};
+pub use app::app;
+pub use state::AppState;

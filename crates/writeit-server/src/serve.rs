@@ -13,9 +13,10 @@ use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
-use crate::app::{app_with_origins, AppState};
+use crate::app::app_with_origins;
 use crate::auth::{SigningKeys, Verifier};
 use crate::identity::{Identity, IdentityConfig};
+use crate::state::AppState;
 
 /// Everything `serve` needs, from flags or environment.
 #[derive(Clone, Debug, clap::Args)]

@@ -9,8 +9,7 @@ use serde_json::{json, Value};
 use writeit_store::{Account, AccountChanges, NewAccount, TotpFactor};
 
 use super::session::{issue_session, merge, signed_in, signed_in_recently};
-use super::{limits, mfa, oob, password, secrets, wire, ClientAddr, IdError};
-use crate::app::AppState;
+use super::{limits, mfa, oob, password, secrets, wire, ClientAddr, IdError, IdentityState};
 
 type Answer = Result<Json<Value>, IdError>;
 
@@ -89,7 +88,7 @@ pub struct SignUpRequest {
 }
 
 /// `accounts:signUp`: creates an email and password account and signs it in.
-pub async fn sign_up(State(state): State<AppState>, addr: ClientAddr, body: Bytes) -> Answer {
+pub async fn sign_up(State(state): State<IdentityState>, addr: ClientAddr, body: Bytes) -> Answer {
     let req: SignUpRequest = wire::parse(&body)?;
     limits::per_address(&state, &addr).await?;
     let email = wire::email(req.email.as_deref(), "MISSING_EMAIL", "INVALID_EMAIL")?;
@@ -130,7 +129,7 @@ pub struct SignInRequest {
 
 /// `accounts:signInWithPassword`. Every failure of email or password is the same
 /// `INVALID_LOGIN_CREDENTIALS`, after the same argon2 work, so it reveals no account.
-pub async fn sign_in(State(state): State<AppState>, addr: ClientAddr, body: Bytes) -> Answer {
+pub async fn sign_in(State(state): State<IdentityState>, addr: ClientAddr, body: Bytes) -> Answer {
     let req: SignInRequest = wire::parse(&body)?;
     limits::per_address(&state, &addr).await?;
     let email = wire::email(req.email.as_deref(), "INVALID_EMAIL", "INVALID_EMAIL")?;
@@ -176,7 +175,7 @@ pub struct IdTokenRequest {
 }
 
 /// `accounts:lookup`: the signed-in account.
-pub async fn lookup(State(state): State<AppState>, body: Bytes) -> Answer {
+pub async fn lookup(State(state): State<IdentityState>, body: Bytes) -> Answer {
     let req: IdTokenRequest = wire::parse(&body)?;
     let account = signed_in(&state, &req.id_token).await?;
     let totp = state.store.totp(&account.id).await?;
@@ -201,7 +200,7 @@ pub struct UpdateRequest {
 /// `accounts:update`: email, password and display name of the signed-in account; or, with an
 /// `oobCode`, applies a VERIFY_EMAIL or VERIFY_AND_CHANGE_EMAIL code. A new password revokes
 /// every session; the answer then carries a new one.
-pub async fn update(State(state): State<AppState>, addr: ClientAddr, body: Bytes) -> Answer {
+pub async fn update(State(state): State<IdentityState>, addr: ClientAddr, body: Bytes) -> Answer {
     let req: UpdateRequest = wire::parse(&body)?;
     if req.oob_code.is_some() {
         limits::per_address(&state, &addr).await?;
@@ -260,7 +259,7 @@ pub async fn update(State(state): State<AppState>, addr: ClientAddr, body: Bytes
 }
 
 /// `accounts:delete`: the account, its sessions, codes, second factor and study rows.
-pub async fn delete(State(state): State<AppState>, body: Bytes) -> Answer {
+pub async fn delete(State(state): State<IdentityState>, body: Bytes) -> Answer {
     let req: IdTokenRequest = wire::parse(&body)?;
     let account = signed_in_recently(&state, &req.id_token).await?;
     state.store.delete_account(&account.id).await?;
@@ -279,7 +278,7 @@ pub struct SignOutRequest {
 
 /// `accounts:signOut` (WriteIt's own): with `refreshToken`, ends that session (its family);
 /// with only `idToken`, ends every session of the account and refuses its earlier ID tokens.
-pub async fn sign_out(State(state): State<AppState>, body: Bytes) -> Answer {
+pub async fn sign_out(State(state): State<IdentityState>, body: Bytes) -> Answer {
     let req: SignOutRequest = wire::parse(&body)?;
     if let Some(refresh) = req.refresh_token.as_deref().filter(|r| !r.is_empty()) {
         if refresh.len() > wire::MAX_TOKEN {
@@ -309,7 +308,7 @@ pub struct CreateAuthUriRequest {
 /// address is checked for form only, and `signinMethods` is always empty (no `registered`), so
 /// it never tells whether an account exists.
 pub async fn create_auth_uri(
-    State(state): State<AppState>,
+    State(state): State<IdentityState>,
     addr: ClientAddr,
     body: Bytes,
 ) -> Answer {

@@ -4,7 +4,8 @@
 //!
 //! `accounts` (sign-up, sign-in, lookup, update, delete, sign-out), `oob` (mailed codes),
 //! `session` (ID and refresh tokens, JWKS), `mfa` (TOTP), `limits` (rate limits in the database),
-//! `password`, `mail`, `users` (the `writeit users` CLI).
+//! `password`, `mail`, `users` (the `writeit users` CLI). Handlers take [`IdentityState`], the
+//! part of the application's state they use, so this module does not depend on the application.
 
 mod accounts;
 mod error;
@@ -21,14 +22,16 @@ mod wire;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use axum::routing::{get, post};
 use axum::Router;
+use writeit_store::SharedStore;
 
-use crate::app::AppState;
+use crate::auth::{StatusCache, Verifier};
 pub use error::IdError;
 pub use mail::{Mail, Mailer};
 pub use sealed::Sealer;
@@ -159,8 +162,22 @@ impl Identity {
     }
 }
 
-/// The routes under `/identity/v1/`.
-pub fn router() -> Router<AppState> {
+/// What the identity endpoints use of the application's state: the store, the token verifier
+/// (minting, JWKS), the account statuses (forgotten on a change) and the identity service.
+#[derive(Clone)]
+pub struct IdentityState {
+    pub store: SharedStore,
+    pub verifier: Arc<Verifier>,
+    pub statuses: Arc<StatusCache>,
+    pub identity: Arc<Identity>,
+}
+
+/// The routes under `/identity/v1/`, in any application whose state holds an [`IdentityState`].
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    IdentityState: FromRef<S>,
+{
     let v1 = Router::new()
         .route("/accounts:signUp", post(accounts::sign_up))
         .route("/accounts:signInWithPassword", post(accounts::sign_in))
@@ -192,14 +209,19 @@ pub fn router() -> Router<AppState> {
 #[derive(Clone, Debug)]
 pub struct ClientAddr(pub String);
 
-impl FromRequestParts<AppState> for ClientAddr {
+impl<S> FromRequestParts<S> for ClientAddr
+where
+    S: Send + Sync,
+    IdentityState: FromRef<S>,
+{
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        if state.identity.config.trust_forwarded_for {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        if IdentityState::from_ref(state)
+            .identity
+            .config
+            .trust_forwarded_for
+        {
             let hop = parts
                 .headers
                 .get_all("x-forwarded-for")

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRef, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -23,13 +23,27 @@ use tokio::io::AsyncWriteExt;
 use tokio::sync::mpsc;
 use writeit_core::{ErrorCode, RpcError};
 
+use writeit_store::SharedStore;
+
 use super::anki::WorkDir;
 use super::{Format, Mapping, Options, Target, FILE_BYTES_MAX};
-use crate::app::AppState;
-use crate::auth::Caller;
+use crate::auth::{Authenticator, Caller};
 
-/// The import and export routes, merged into the app by `app.rs`.
-pub fn router() -> Router<AppState> {
+/// What import, export and media use of the application's state: the store, who is calling, and
+/// the places for imports and previews ([`super::IMPORTS_MAX`]).
+#[derive(Clone)]
+pub struct ImportState {
+    pub store: SharedStore,
+    pub callers: Authenticator,
+    pub slots: Arc<tokio::sync::Semaphore>,
+}
+
+/// The import, export and media routes, in any application whose state holds an [`ImportState`].
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    ImportState: FromRef<S>,
+{
     Router::new()
         .route("/api/import/preview", post(preview))
         .route("/api/import/entries", post(import))
@@ -54,8 +68,8 @@ fn error_json(e: &RpcError) -> serde_json::Value {
 
 /// A place among the [`super::IMPORTS_MAX`] imports and previews that may run at once, held until
 /// the work is done; `None` when none is free.
-fn import_slot(state: &AppState) -> Option<tokio::sync::OwnedSemaphorePermit> {
-    state.imports.clone().try_acquire_owned().ok()
+fn import_slot(state: &ImportState) -> Option<tokio::sync::OwnedSemaphorePermit> {
+    state.slots.clone().try_acquire_owned().ok()
 }
 
 /// The answer when no import place is free: TOO_MANY_REQUESTS at once (the body is not read).
@@ -79,7 +93,7 @@ fn busy() -> Response {
 
 /// The caller, who must curate `language` (any language when `None`).
 async fn curator(
-    state: &AppState,
+    state: &ImportState,
     headers: &HeaderMap,
     language: Option<&str>,
 ) -> Result<Caller, RpcError> {
@@ -88,23 +102,12 @@ async fn curator(
 
 /// [`curator`], the refusals naming what the caller wanted to do (`action`).
 pub(super) async fn curator_to(
-    state: &AppState,
+    state: &ImportState,
     headers: &HeaderMap,
     language: Option<&str>,
     action: &str,
 ) -> Result<Caller, RpcError> {
-    let authorization = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok());
-    let caller = crate::auth::authenticate(
-        &state.verifier,
-        &state.statuses,
-        &*state.store,
-        authorization,
-        crate::clock::now_secs(),
-    )
-    .await
-    .map_err(|e| match e {
+    let caller = state.callers.caller(headers).await.map_err(|e| match e {
         crate::auth::TokenError::Unavailable => RpcError::internal(),
         e => RpcError::new(ErrorCode::Unauthorized, e.to_string()),
     })?;
@@ -227,7 +230,7 @@ fn work_dir() -> Result<WorkDir, RpcError> {
 /// `POST /api/import/preview[?format=csv|tsv|apkg][&header=false]`, the file as the body:
 /// answers a [`super::Preview`].
 async fn preview(
-    State(state): State<AppState>,
+    State(state): State<ImportState>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
     body: Body,
@@ -324,7 +327,7 @@ fn options(query: &HashMap<String, String>) -> Result<Options, RpcError> {
 /// `…&deck=<deckId>`, `[&mapping=<JSON>][&format=…][&header=false]`, the file as the body.
 /// Answers `application/x-ndjson`: progress lines, then `{"done":true,…}` or `{"error":…}`.
 async fn import(
-    State(state): State<AppState>,
+    State(state): State<ImportState>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
     body: Body,
@@ -420,7 +423,7 @@ impl Lines {
 }
 
 async fn run_import(
-    state: &AppState,
+    state: &ImportState,
     caller: &Caller,
     options: Options,
     format: Format,
@@ -515,7 +518,7 @@ pub(crate) fn read_csv(
 
 /// `GET /api/export/deck/{deckId}?format=csv|apkg`: the deck's entries as a file download.
 async fn export(
-    State(state): State<AppState>,
+    State(state): State<ImportState>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
@@ -527,7 +530,7 @@ async fn export(
 }
 
 async fn export_inner(
-    state: &AppState,
+    state: &ImportState,
     id: &str,
     query: &HashMap<String, String>,
     headers: &HeaderMap,

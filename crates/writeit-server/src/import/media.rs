@@ -21,7 +21,7 @@ use writeit_core::{ErrorCode, ErrorReason, RpcError};
 use writeit_store::Media;
 
 use super::anki::Collection;
-use crate::app::AppState;
+use super::http::ImportState;
 
 /// The largest audio file taken from a package.
 pub const MEDIA_BYTES_MAX: usize = 10 * 1024 * 1024;
@@ -216,7 +216,7 @@ fn load(
 
 /// `GET /media/{sha256}.{ext}`: a stored media file, cached for good (its name is its hash).
 pub async fn serve(
-    State(state): State<AppState>,
+    State(state): State<ImportState>,
     UrlPath(file): UrlPath<String>,
     headers: HeaderMap,
 ) -> Response {
@@ -282,7 +282,7 @@ fn upload_too_large() -> RpcError {
 /// language of the stored entry; `languageCode` for an entry not saved yet). The file must be at
 /// most [`UPLOAD_BYTES_MAX`] and audio by its first bytes ([`sniff_audio`]), whatever its name.
 pub async fn upload(
-    State(state): State<AppState>,
+    State(state): State<ImportState>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
     body: Body,
@@ -294,7 +294,7 @@ pub async fn upload(
 }
 
 async fn upload_inner(
-    state: &AppState,
+    state: &ImportState,
     query: &HashMap<String, String>,
     headers: &HeaderMap,
     body: Body,

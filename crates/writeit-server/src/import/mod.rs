@@ -19,7 +19,7 @@ use writeit_core::limits::DECK_ENTRIES_MAX;
 use writeit_core::validate::Validate;
 use writeit_core::RpcError;
 
-pub use http::router;
+pub use http::{router, ImportState};
 
 /// Largest file the import endpoints accept (the tRPC limit of 2 MiB does not apply to them).
 pub const FILE_BYTES_MAX: usize = 50 * 1024 * 1024;

@@ -11,23 +11,22 @@ use serde_json::value::RawValue;
 use writeit_core::procedure::{Access, Kind, Procedure};
 use writeit_core::validate::Validate;
 use writeit_core::{ErrorCode, ErrorReason, RpcError};
-use writeit_store::StoreError;
+use writeit_store::{Store, StoreError};
 
-use crate::app::AppState;
 use crate::auth::Caller;
 
 /// One HTTP request's calls: who is calling, and the sync clock read once for all of them.
 pub struct Request<'a> {
-    state: &'a AppState,
+    store: &'a dyn Store,
     caller: &'a Caller,
     clock: tokio::sync::OnceCell<i64>,
 }
 
 impl<'a> Request<'a> {
     /// A request by `caller`.
-    pub fn new(state: &'a AppState, caller: &'a Caller) -> Self {
+    pub fn new(store: &'a dyn Store, caller: &'a Caller) -> Self {
         Request {
-            state,
+            store,
             caller,
             clock: tokio::sync::OnceCell::new(),
         }
@@ -39,7 +38,7 @@ impl<'a> Request<'a> {
     /// later carries a larger stamp and is fetched by the next sync.
     async fn clock(&self) -> Result<i64, RpcError> {
         self.clock
-            .get_or_try_init(|| async { self.state.store.server_time().await.map_err(store_error) })
+            .get_or_try_init(|| async { self.store.server_time().await.map_err(store_error) })
             .await
             .copied()
     }
@@ -99,7 +98,7 @@ async fn call(
     procedure: &Procedure,
     input: Option<&RawValue>,
 ) -> Result<String, RpcError> {
-    let (state, caller) = (request.state, request.caller);
+    let (store, caller) = (request.store, request.caller);
     match procedure.access {
         Access::Anyone => {}
         Access::SignedIn => {
@@ -114,7 +113,6 @@ async fn call(
             }
         }
     }
-    let store = &*state.store;
     match procedure.name {
         "getServerTime" => json(&request.clock().await?),
         "queryLanguages" => sync::languages(store, request, parse(input)?).await,
