@@ -87,7 +87,7 @@ async fn healthz(State(state): State<AppState>) -> Response {
         Ok(t) => Json(serde_json::json!({ "status": "ok", "serverTime": t })).into_response(),
         Err(status) => (
             StatusCode::SERVICE_UNAVAILABLE,
-            [(header::RETRY_AFTER, crate::rpc::envelope::RETRY_AFTER_SECS)],
+            [(header::RETRY_AFTER, crate::error::RETRY_AFTER_SECS)],
             Json(serde_json::json!({ "status": status })),
         )
             .into_response(),

@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod characters_import;
 pub mod clock;
 pub mod drain;
+pub mod error;
 pub mod identity;
 pub mod import;
 pub mod rpc;

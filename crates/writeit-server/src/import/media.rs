@@ -22,6 +22,7 @@ use writeit_store::Media;
 
 use super::anki::Collection;
 use super::http::ImportState;
+use crate::error::ApiError;
 
 /// The largest audio file taken from a package.
 pub const MEDIA_BYTES_MAX: usize = 10 * 1024 * 1024;
@@ -261,11 +262,13 @@ pub async fn serve(
 }
 
 /// The refusals of [`upload`]: each names the field, `file`.
-fn upload_error(code: ErrorCode, reason: ErrorReason, message: &str) -> RpcError {
-    RpcError::new(code, format!("file: {message}")).because(reason)
+fn upload_error(code: ErrorCode, reason: ErrorReason, message: &str) -> ApiError {
+    RpcError::new(code, format!("file: {message}"))
+        .because(reason)
+        .into()
 }
 
-fn upload_too_large() -> RpcError {
+fn upload_too_large() -> ApiError {
     upload_error(
         ErrorCode::PayloadTooLarge,
         ErrorReason::TooLarge,
@@ -286,30 +289,13 @@ pub async fn upload(
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
     body: Body,
-) -> Response {
-    match upload_inner(&state, &query, &headers, body).await {
-        Ok(answer) => axum::Json(answer).into_response(),
-        Err(e) => super::http::error_response(&e),
-    }
-}
-
-async fn upload_inner(
-    state: &ImportState,
-    query: &HashMap<String, String>,
-    headers: &HeaderMap,
-    body: Body,
-) -> Result<serde_json::Value, RpcError> {
+) -> Result<axum::Json<serde_json::Value>, ApiError> {
     const ACTION: &str = "attach recordings";
     // Signed in first, so a guest learns that before anything about entries.
-    super::http::curator_to(state, headers, None, ACTION).await?;
+    super::http::curator_to(&state, &headers, None, ACTION).await?;
     let given = query.get("languageCode").filter(|l| !l.is_empty());
     let language = match query.get("entryId").filter(|id| !id.is_empty()) {
-        Some(id) => match state
-            .store
-            .entry_language(id)
-            .await
-            .map_err(super::store_error)?
-        {
+        Some(id) => match state.store.entry_language(id).await? {
             Some(language) => language,
             None => given.cloned().ok_or_else(|| {
                 RpcError::new(ErrorCode::NotFound, format!("entryId: no entry '{id}'"))
@@ -320,7 +306,7 @@ async fn upload_inner(
             RpcError::bad_request("entryId: is required").because(ErrorReason::Required)
         })?,
     };
-    super::http::curator_to(state, headers, Some(&language), ACTION).await?;
+    super::http::curator_to(&state, &headers, Some(&language), ACTION).await?;
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
@@ -361,16 +347,12 @@ async fn upload_inner(
         content_type: content_type.to_string(),
         bytes,
     };
-    state
-        .store
-        .save_media(&media)
-        .await
-        .map_err(super::store_error)?;
-    Ok(serde_json::json!({
+    state.store.save_media(&media).await?;
+    Ok(axum::Json(serde_json::json!({
         "url": format!("{MEDIA_PATH}/{}.{extension}", media.id),
         "contentType": content_type,
         "bytes": size,
-    }))
+    })))
 }
 
 #[cfg(test)]

@@ -488,15 +488,7 @@ pub async fn save(
             may_write,
         )
         .await
-        .map_err(store_error)
-}
-
-/// A store failure as the caller sees it; internal causes are logged only.
-pub fn store_error(e: writeit_store::StoreError) -> RpcError {
-    crate::rpc::store_refusal(e).unwrap_or_else(|other| {
-        tracing::error!(error = %other, "store failure during an import or export");
-        RpcError::internal()
-    })
+        .map_err(crate::error::store_error)
 }
 
 /// The limit error every reader gives when a file has more than [`ROWS_MAX`] rows.

@@ -10,7 +10,6 @@ use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, Method, Uri};
 use axum::response::Response;
-use writeit_core::{ErrorCode, RpcError};
 use writeit_store::SharedStore;
 
 use crate::auth::Authenticator;
@@ -42,15 +41,7 @@ pub async fn handle(
     };
     let caller = match state.callers.caller(&headers).await {
         Ok(c) => c,
-        Err(crate::auth::TokenError::Unavailable) => {
-            return envelope::whole_failure(&RpcError::internal())
-        }
-        Err(e) => {
-            return envelope::whole_failure(&RpcError::new(
-                writeit_core::ErrorCode::Unauthorized,
-                e.to_string(),
-            ))
-        }
+        Err(e) => return envelope::whole_failure(&crate::error::token_error(e)),
     };
     // Calls run one after another in call order: a batch that asks getServerTime before the
     // queries must read the clock first, or the sync invariant (docs/sync.md) breaks.
@@ -67,36 +58,4 @@ pub async fn handle(
         });
     }
     envelope::respond(calls.batched, answers)
-}
-
-/// A store refusal as the caller sees it (code, message, field, reason), or the failure itself
-/// when it is not the caller's doing. The one mapping of store errors onto tRPC errors.
-pub fn store_refusal(e: writeit_store::StoreError) -> Result<RpcError, writeit_store::StoreError> {
-    use writeit_store::StoreError;
-    let at = |e: RpcError, field: Option<String>| match field.filter(|f| !f.is_empty()) {
-        Some(f) => e.at(f),
-        None => e,
-    };
-    match e {
-        StoreError::Invalid {
-            field,
-            reason,
-            message,
-        } => Ok(at(
-            RpcError::bad_request(message).because(reason),
-            Some(field),
-        )),
-        StoreError::Forbidden { field, message } => {
-            Ok(at(RpcError::forbidden(message), Some(field)))
-        }
-        StoreError::Conflict { field, message } => Ok(at(RpcError::conflict(message), field)),
-        other if other.is_unavailable() => {
-            tracing::warn!(error = %other, "database unavailable");
-            Ok(RpcError::new(
-                ErrorCode::ServiceUnavailable,
-                "The database is unavailable; try again shortly",
-            ))
-        }
-        other => Err(other),
-    }
 }

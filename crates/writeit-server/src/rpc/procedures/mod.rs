@@ -11,9 +11,10 @@ use serde_json::value::RawValue;
 use writeit_core::procedure::{Access, Kind, Procedure};
 use writeit_core::validate::Validate;
 use writeit_core::{ErrorCode, ErrorReason, RpcError};
-use writeit_store::{Store, StoreError};
+use writeit_store::Store;
 
 use crate::auth::Caller;
+use crate::error::store_error;
 
 /// One HTTP request's calls: who is calling, and the sync clock read once for all of them.
 pub struct Request<'a> {
@@ -196,14 +197,6 @@ fn clean_serde_message(m: &str) -> String {
 fn json<T: Serialize>(value: &T) -> Result<String, RpcError> {
     serde_json::to_string(value).map_err(|e| {
         tracing::error!(error = %e, "cannot serialise an output");
-        RpcError::internal()
-    })
-}
-
-/// Maps a store failure onto the tRPC error the caller sees; internal causes are logged only.
-fn store_error(e: StoreError) -> RpcError {
-    crate::rpc::store_refusal(e).unwrap_or_else(|other| {
-        tracing::error!(error = %other, "store failure");
         RpcError::internal()
     })
 }

@@ -4,7 +4,8 @@ use writeit_core::paging::PageInput;
 use writeit_core::RpcError;
 use writeit_store::{PublicTable, Store};
 
-use super::{json, store_error, Request};
+use super::{json, Request};
+use crate::error::store_error;
 
 /// Nothing can have changed after the clock: the common empty delta costs no table query.
 async fn nothing_newer(request: &Request<'_>, page: &PageInput) -> Result<bool, RpcError> {
