@@ -3,8 +3,10 @@
 pub mod app;
 pub mod auth;
 pub mod catalogue;
-pub mod characters_import;
+pub mod characters;
 pub mod clock;
+pub mod content_id;
+pub mod database;
 pub mod drain;
 pub mod error;
 pub mod identity;

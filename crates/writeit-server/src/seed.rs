@@ -1,5 +1,5 @@
 //! Starter content (data/starter): languages, decks with their entries, and the starter character
-//! sets (`characters/`, see characters_import.rs), loaded into an empty
+//! sets (`characters/`, see `crate::characters`), loaded into an empty
 //! database on first start and by `writeit seed`. Ids are derived from the content (UUIDv5), so
 //! seeding twice updates the same rows instead of duplicating them.
 
@@ -11,9 +11,6 @@ use serde::Deserialize;
 use writeit_core::entity::{grid_type, Deck, Entry, Example, Language};
 use writeit_core::validate::Validate;
 use writeit_store::Store;
-
-/// Namespace of starter content ids; fixed forever.
-const SEED_NAMESPACE: uuid::Uuid = uuid::uuid!("2d5c0e3a-8f41-5b6e-a7d9-0b1c2d3e4f50");
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -61,11 +58,6 @@ pub struct Seeded {
     pub characters: usize,
 }
 
-/// The id of a piece of starter content: UUIDv5 of its kind and name.
-pub(crate) fn id(kind: &str, name: &str) -> String {
-    uuid::Uuid::new_v5(&SEED_NAMESPACE, format!("{kind}/{name}").as_bytes()).to_string()
-}
-
 /// Loads every file of `dir` into the store (admin rights). Validates everything first, so a
 /// broken file writes nothing.
 pub async fn seed(store: &dyn Store, dir: &Path) -> anyhow::Result<Seeded> {
@@ -96,7 +88,7 @@ pub async fn seed(store: &dyn Store, dir: &Path) -> anyhow::Result<Seeded> {
         let mut entry_ids = Vec::with_capacity(file.entries.len());
         for e in file.entries {
             let entry = Entry {
-                id: id("entry", &format!("{}/{}", file.language_code, e.text)),
+                id: crate::content_id::id("entry", &format!("{}/{}", file.language_code, e.text)),
                 language_code: file.language_code.clone(),
                 text: e.text,
                 reading: e.reading,
@@ -123,7 +115,7 @@ pub async fn seed(store: &dyn Store, dir: &Path) -> anyhow::Result<Seeded> {
             }
         }
         let deck = Deck {
-            id: id("deck", &file.slug),
+            id: crate::content_id::id("deck", &file.slug),
             language_code: file.language_code,
             title: file.title,
             description: file.description,
@@ -138,8 +130,8 @@ pub async fn seed(store: &dyn Store, dir: &Path) -> anyhow::Result<Seeded> {
     }
     let characters_dir = dir.join("characters");
     let character_sets = if characters_dir.is_dir() {
-        let sets = crate::characters_import::read_sets(&characters_dir)?;
-        crate::characters_import::check_sets(&sets)?;
+        let sets = crate::characters::set::read_sets(&characters_dir)?;
+        crate::characters::set::check_sets(&sets)?;
         sets
     } else {
         Vec::new()
@@ -154,7 +146,7 @@ pub async fn seed(store: &dyn Store, dir: &Path) -> anyhow::Result<Seeded> {
     store.save_languages(languages).await?;
     store.save_entries(entries, &admin).await?;
     store.save_decks(decks, &admin).await?;
-    seeded.characters = crate::characters_import::import(store, &character_sets, |_, _| {})
+    seeded.characters = crate::characters::load::import(store, &character_sets, |_, _| {})
         .await?
         .characters;
     Ok(seeded)
@@ -165,16 +157,4 @@ fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<T> {
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     serde_json::from_str(&text)
         .with_context(|| format!("{} is not valid starter content", path.display()))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn ids_are_stable() {
-        assert_eq!(
-            super::id("deck", "ko-hangul-jamo"),
-            super::id("deck", "ko-hangul-jamo")
-        );
-        assert_ne!(super::id("deck", "a"), super::id("entry", "a"));
-    }
 }

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use writeit_server::auth::{SigningKeys, Verifier};
-use writeit_server::serve::{CommonConfig, ServeConfig};
+use writeit_server::database::CommonConfig;
+use writeit_server::serve::ServeConfig;
 use writeit_store::Role;
 
 #[derive(Parser)]
@@ -57,7 +58,7 @@ enum Command {
     Export(ExportCommand),
     /// Build, check or preview the character set files (data/starter/characters).
     #[command(subcommand)]
-    Characters(writeit_server::characters_import::CharactersCommand),
+    Characters(writeit_server::characters::cli::CharactersCommand),
     /// Generate a large benchmark catalogue in language ko.
     Catalogue {
         #[command(flatten)]
@@ -105,7 +106,7 @@ enum Command {
 #[derive(Subcommand)]
 enum ImportCommand {
     #[command(flatten)]
-    Characters(writeit_server::characters_import::ImportCommand),
+    Characters(writeit_server::characters::cli::ImportCommand),
     /// Entries from a CSV, TSV or Anki .apkg file into a new or an existing deck, in one
     /// transaction (docs/import.md).
     Entries(writeit_server::import::cli::ImportEntries),
@@ -223,7 +224,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Gen { out, check } => generate(&out, check),
         Command::Import(ImportCommand::Characters(command)) => {
-            writeit_server::characters_import::run_import(command).await
+            writeit_server::characters::cli::run_import(command).await
         }
         Command::Import(ImportCommand::Entries(args)) => {
             writeit_server::import::cli::import(args).await
@@ -231,7 +232,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
         Command::Export(ExportCommand::Deck(args)) => {
             writeit_server::import::cli::export(args).await
         }
-        Command::Characters(command) => writeit_server::characters_import::run(command),
+        Command::Characters(command) => writeit_server::characters::cli::run(command),
         Command::Users { common, action } => {
             use writeit_server::identity::users::{run, UsersCommand};
             let command = match action {

@@ -36,7 +36,7 @@ pub struct ImportEntries {
     #[arg(long)]
     pub no_header: bool,
     #[command(flatten)]
-    pub common: crate::serve::CommonConfig,
+    pub common: crate::database::CommonConfig,
 }
 
 /// `writeit export deck`.
@@ -51,7 +51,7 @@ pub struct ExportDeck {
     #[arg(long)]
     pub out: PathBuf,
     #[command(flatten)]
-    pub common: crate::serve::CommonConfig,
+    pub common: crate::database::CommonConfig,
 }
 
 /// Runs `writeit import entries`, with progress on stderr.
