@@ -13,7 +13,8 @@ use axum::http::{header, HeaderMap};
 use writeit_store::{AccountStatus, Role, SharedStore, Store};
 
 use super::caller::Caller;
-use super::tokens::{TokenError, Verified, Verifier};
+use super::tokens::Verifier;
+use super::verified::{TokenError, Verified};
 
 /// Entries kept; the cache is emptied when full.
 const CACHE_MAX: usize = 100_000;

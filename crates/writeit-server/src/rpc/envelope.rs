@@ -26,6 +26,14 @@ fn json_response(status: u16, body: String) -> Response {
     response.body(Body::from(body)).unwrap_or_default()
 }
 
+/// Serialises a call's output.
+pub fn json<T: serde::Serialize>(value: &T) -> Result<String, RpcError> {
+    serde_json::to_string(value).map_err(|e| {
+        tracing::error!(error = %e, "cannot serialise an output");
+        RpcError::internal()
+    })
+}
+
 /// HEAD: the endpoint exists.
 pub fn no_content() -> Response {
     Response::builder()
