@@ -46,7 +46,7 @@ pub fn app_with_origins(state: AppState, web_dir: Option<PathBuf>, origins: &[&s
         .route("/api/trpc/", any(crate::rpc::handle))
         .route("/api/trpc/{*path}", any(crate::rpc::handle))
         .merge(crate::identity::router())
-        .merge(crate::import::router())
+        .merge(crate::import::http::router())
         .layer(cors)
         .route("/healthz", get(healthz))
         .with_state(state);

@@ -10,7 +10,7 @@ pub mod anki;
 pub mod cli;
 pub mod csv;
 pub mod export;
-mod http;
+pub mod http;
 pub mod media;
 
 use serde::{Deserialize, Serialize};
@@ -18,8 +18,6 @@ use writeit_core::entity::{Entry, Example};
 use writeit_core::limits::DECK_ENTRIES_MAX;
 use writeit_core::validate::Validate;
 use writeit_core::RpcError;
-
-pub use http::{router, ImportState};
 
 /// Largest file the import endpoints accept (the tRPC limit of 2 MiB does not apply to them).
 pub const FILE_BYTES_MAX: usize = 50 * 1024 * 1024;
@@ -404,9 +402,18 @@ pub struct Preview {
     pub suggested: Mapping,
     /// Anki: every note type with its fields and number of notes.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub note_types: Vec<anki::NoteTypeSummary>,
+    pub note_types: Vec<NoteTypeSummary>,
     /// Things the user should know (media files not imported, rows over the limit).
     pub warnings: Vec<String>,
+}
+
+/// A note type as the preview lists it.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NoteTypeSummary {
+    pub name: String,
+    pub fields: Vec<String>,
+    pub notes: usize,
 }
 
 /// The deck an import fills.
