@@ -2,7 +2,8 @@
 //! per client address on every endpoint that checks a secret or sends mail, per account (by
 //! email, whether or not it exists, so the limit reveals nothing) on failed checks and on mail.
 
-use super::{ClientAddr, IdError, IdentityState};
+use super::error::IdError;
+use super::state::{ClientAddr, IdentityState};
 
 /// Counts a request from `addr`; 429 past the limit.
 pub async fn per_address(state: &IdentityState, addr: &ClientAddr) -> Result<(), IdError> {

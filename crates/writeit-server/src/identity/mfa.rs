@@ -11,10 +11,12 @@ use serde_json::{json, Value};
 use totp_rs::{Algorithm, Secret, TOTP};
 use writeit_store::{Account, CodeUse, OneTimeCode, TotpFactor};
 
-use super::accounts::{mfa_info, rfc3339};
+use super::account_json::{mfa_info, rfc3339};
+use super::error::IdError;
 use super::secrets::{normalize_recovery_code, random_token, recovery_code, sha256_hex};
 use super::session::{active_account, issue_session, merge, signed_in, signed_in_recently};
-use super::{limits, wire, ClientAddr, IdError, IdentityState};
+use super::state::{ClientAddr, IdentityState};
+use super::{limits, wire};
 
 type Answer = Result<Json<Value>, IdError>;
 

@@ -11,9 +11,12 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use writeit_store::{AccountChanges, CodeUse, NewAccount, OneTimeCode};
 
+use super::error::IdError;
+use super::mail::Mail;
 use super::secrets::{random_token, sha256_hex};
 use super::session::{active_account, issue_session, merge, signed_in, signed_in_recently};
-use super::{limits, mfa, password, wire, ClientAddr, IdError, IdentityState, Mail};
+use super::state::{ClientAddr, IdentityState};
+use super::{limits, mfa, password, wire};
 
 type Answer = Result<Json<Value>, IdError>;
 
@@ -255,7 +258,7 @@ pub async fn reset_password(
         return Ok(Json(answer));
     };
     password::check_policy(pw, &peeked.email)?;
-    let hash = password::hash(&state.identity, pw).await?;
+    let hash = password::hash(&state.identity.hashing, pw).await?;
     let used = valid(state.store.consume_code(&code, &kinds).await?)?;
     let user_id = used
         .user_id

@@ -11,8 +11,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use writeit_store::{Account, Role, Rotation};
 
+use super::error::IdError;
 use super::secrets::{random_token, sha256_hex};
-use super::{wire, IdError, IdentityState};
+use super::state::IdentityState;
+use super::wire;
 use crate::auth::{Claims, TokenError, AUDIENCE, ISSUER};
 
 /// A signed-in session as the endpoints answer it.
