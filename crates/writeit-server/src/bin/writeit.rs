@@ -7,6 +7,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use writeit_server::auth::{SigningKeys, Verifier};
 use writeit_server::database::CommonConfig;
+use writeit_server::identity::users::UsersCommand;
 use writeit_server::serve::ServeConfig;
 use writeit_store::Role;
 
@@ -204,23 +205,12 @@ async fn run(command: Command) -> anyhow::Result<()> {
             decks,
             characters,
         } => {
-            let store = common.open_store().await?;
-            if store.public_counts().await?[0] == 0 {
-                writeit_server::seed::seed(&*store, std::path::Path::new("data/starter")).await?;
-            }
             let size = writeit_server::catalogue::Size {
                 entries,
                 decks,
                 characters,
             };
-            let start = std::time::Instant::now();
-            let n = writeit_server::catalogue::generate(&*store, size, |what, done, total| {
-                eprint!("\r{what}: {done}/{total}   ");
-            })
-            .await?;
-            eprintln!();
-            println!("wrote {n} rows in {:.1} s", start.elapsed().as_secs_f64());
-            Ok(())
+            catalogue(&common, size).await
         }
         Command::Gen { out, check } => generate(&out, check),
         Command::Import(ImportCommand::Characters(command)) => {
@@ -234,29 +224,12 @@ async fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Characters(command) => writeit_server::characters::cli::run(command),
         Command::Users { common, action } => {
-            use writeit_server::identity::users::{run, UsersCommand};
-            let command = match action {
-                UsersAction::List => UsersCommand::List,
-                UsersAction::Grant {
-                    email,
-                    role: GrantRole::Admin,
-                    languages,
-                } => {
-                    if !languages.is_empty() {
-                        anyhow::bail!("an admin curates every language: name none");
-                    }
-                    UsersCommand::GrantAdmin { email }
-                }
-                UsersAction::Grant {
-                    email,
-                    role: GrantRole::Editor,
-                    languages,
-                } => UsersCommand::GrantEditor { email, languages },
-                UsersAction::Revoke { email } => UsersCommand::Revoke { email },
-                UsersAction::Disable { email, enable } => UsersCommand::Disable { email, enable },
-            };
+            let command = users_command(action)?;
             let store = common.open_store().await?;
-            println!("{}", run(&*store, command).await?);
+            println!(
+                "{}",
+                writeit_server::identity::users::run(&*store, command).await?
+            );
             Ok(())
         }
         Command::Token {
@@ -267,16 +240,70 @@ async fn run(command: Command) -> anyhow::Result<()> {
             ttl,
         } => {
             let keys = SigningKeys::load_or_create(&common.data_dir)?;
-            let role = match role {
-                RoleArg::User => Role::User,
-                RoleArg::Editor => Role::Editor,
-                RoleArg::Admin => Role::Admin,
-            };
             let langs: Vec<&str> = langs.iter().map(String::as_str).collect();
-            let claims =
-                Verifier::claims(&sub, role, &langs, writeit_server::clock::now_secs(), ttl);
+            let claims = Verifier::claims(
+                &sub,
+                role.into(),
+                &langs,
+                writeit_server::clock::now_secs(),
+                ttl,
+            );
             println!("{}", Verifier::new(&keys).mint(&claims));
             Ok(())
+        }
+    }
+}
+
+/// `writeit catalogue`: the benchmark catalogue, after the starter content when the database is
+/// empty, with progress on stderr.
+async fn catalogue(
+    common: &CommonConfig,
+    size: writeit_server::catalogue::Size,
+) -> anyhow::Result<()> {
+    let store = common.open_store().await?;
+    if store.public_counts().await?[0] == 0 {
+        writeit_server::seed::seed(&*store, std::path::Path::new("data/starter")).await?;
+    }
+    let start = std::time::Instant::now();
+    let n = writeit_server::catalogue::generate(&*store, size, |what, done, total| {
+        eprint!("\r{what}: {done}/{total}   ");
+    })
+    .await?;
+    eprintln!();
+    println!("wrote {n} rows in {:.1} s", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// The `writeit users` action as the library's command.
+fn users_command(action: UsersAction) -> anyhow::Result<UsersCommand> {
+    Ok(match action {
+        UsersAction::List => UsersCommand::List,
+        UsersAction::Grant {
+            email,
+            role: GrantRole::Admin,
+            languages,
+        } => {
+            if !languages.is_empty() {
+                anyhow::bail!("an admin curates every language: name none");
+            }
+            UsersCommand::GrantAdmin { email }
+        }
+        UsersAction::Grant {
+            email,
+            role: GrantRole::Editor,
+            languages,
+        } => UsersCommand::GrantEditor { email, languages },
+        UsersAction::Revoke { email } => UsersCommand::Revoke { email },
+        UsersAction::Disable { email, enable } => UsersCommand::Disable { email, enable },
+    })
+}
+
+impl From<RoleArg> for Role {
+    fn from(role: RoleArg) -> Role {
+        match role {
+            RoleArg::User => Role::User,
+            RoleArg::Editor => Role::Editor,
+            RoleArg::Admin => Role::Admin,
         }
     }
 }

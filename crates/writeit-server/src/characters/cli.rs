@@ -94,25 +94,7 @@ pub fn run(command: CharactersCommand) -> anyhow::Result<()> {
             sources_dir,
             cjk,
             check,
-        } => {
-            let mut changed = build_authored(&starter_dir.join("characters"), check)?;
-            if cjk {
-                let sources = Sources { dir: sources_dir };
-                sources.ensure()?;
-                changed.extend(build_starter_cjk(&starter_dir, &sources, check)?);
-            }
-            let names: Vec<String> = changed.iter().map(|p| p.display().to_string()).collect();
-            if check && !names.is_empty() {
-                anyhow::bail!(
-                    "character files are out of date: {} (run `writeit characters build`)",
-                    names.join(", ")
-                );
-            }
-            for n in names {
-                println!("wrote {n}");
-            }
-            Ok(())
-        }
+        } => build(&starter_dir, sources_dir, cjk, check),
         CharactersCommand::Check {
             set,
             starter_dir,
@@ -135,37 +117,9 @@ pub fn run(command: CharactersCommand) -> anyhow::Result<()> {
             sources_dir,
         } => {
             let sets = sets_named(&set, &starter_dir, &Sources { dir: sources_dir })?;
-            let by_value: HashMap<String, &[Stroke]> = sets
-                .iter()
-                .flat_map(|s| s.characters.iter())
-                .map(|c| (c.value.clone(), c.strokes.as_slice()))
-                .collect();
             let jamo = read_set(&starter_dir.join("characters/ko-jamo.json")).ok();
-            let jamo_table: HashMap<char, &[Stroke]> = jamo
-                .iter()
-                .flat_map(|s| s.characters.iter())
-                .filter_map(|c| Some((c.value.chars().next()?, c.strokes.as_slice())))
-                .collect();
-            let wanted: Vec<String> = if text.is_empty() {
-                sets.iter()
-                    .flat_map(|s| s.characters.iter().map(|c| c.value.clone()))
-                    .collect()
-            } else {
-                text.chars().map(String::from).collect()
-            };
-            let mut owned: Vec<(String, Vec<Stroke>)> = Vec::new();
-            for v in wanted {
-                let strokes = match by_value.get(&v) {
-                    Some(s) => s.to_vec(),
-                    None => v
-                        .chars()
-                        .next()
-                        .and_then(|c| hangul::compose(c, |j| jamo_table.get(&j).copied()))
-                        .with_context(|| format!("{v} is not in the set"))?,
-                };
-                owned.push((v, strokes));
-            }
-            let cells: Vec<(&str, &[Stroke])> = owned
+            let cells = preview_cells(&sets, jamo.as_ref(), &text)?;
+            let cells: Vec<(&str, &[Stroke])> = cells
                 .iter()
                 .map(|(v, s)| (v.as_str(), s.as_slice()))
                 .collect();
@@ -174,6 +128,68 @@ pub fn run(command: CharactersCommand) -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// `writeit characters build`: the authored files and, with `cjk`, the sets cut from the
+/// packages; with `check`, fails naming the files that differ instead of writing them.
+fn build(starter_dir: &Path, sources_dir: PathBuf, cjk: bool, check: bool) -> anyhow::Result<()> {
+    let mut changed = build_authored(&starter_dir.join("characters"), check)?;
+    if cjk {
+        let sources = Sources { dir: sources_dir };
+        sources.ensure()?;
+        changed.extend(build_starter_cjk(starter_dir, &sources, check)?);
+    }
+    let names: Vec<String> = changed.iter().map(|p| p.display().to_string()).collect();
+    if check && !names.is_empty() {
+        anyhow::bail!(
+            "character files are out of date: {} (run `writeit characters build`)",
+            names.join(", ")
+        );
+    }
+    for n in names {
+        println!("wrote {n}");
+    }
+    Ok(())
+}
+
+/// The characters a contact sheet draws: those of `text` (every character of the sets when
+/// empty), from the sets, else Hangul syllables composed from the `jamo` set.
+fn preview_cells(
+    sets: &[CharacterSet],
+    jamo: Option<&CharacterSet>,
+    text: &str,
+) -> anyhow::Result<Vec<(String, Vec<Stroke>)>> {
+    let by_value: HashMap<&str, &[Stroke]> = sets
+        .iter()
+        .flat_map(|s| s.characters.iter())
+        .map(|c| (c.value.as_str(), c.strokes.as_slice()))
+        .collect();
+    let jamo_table: HashMap<char, &[Stroke]> = jamo
+        .iter()
+        .flat_map(|s| s.characters.iter())
+        .filter_map(|c| Some((c.value.chars().next()?, c.strokes.as_slice())))
+        .collect();
+    let wanted: Vec<String> = if text.is_empty() {
+        sets.iter()
+            .flat_map(|s| s.characters.iter().map(|c| c.value.clone()))
+            .collect()
+    } else {
+        text.chars().map(String::from).collect()
+    };
+    wanted
+        .into_iter()
+        .map(|v| {
+            let strokes = match by_value.get(v.as_str()) {
+                Some(s) => s.to_vec(),
+                None => v
+                    .chars()
+                    .next()
+                    .and_then(|c| hangul::compose(c, |j| jamo_table.get(&j).copied()))
+                    .with_context(|| format!("{v} is not in the set"))?,
+            };
+            Ok((v, strokes))
+        })
+        .collect()
 }
 
 /// `writeit import …`: what to load.

@@ -115,6 +115,63 @@ pub struct Columns {
     audio_url: Option<usize>,
 }
 
+/// Header names [`Mapping::suggest`] knows for each entry field (compared trimmed, in lower
+/// case), in field order: text, reading, meanings, notes, examples, audio URL.
+const KNOWN_NAMES: [(&str, &[&str]); 6] = [
+    (
+        "text",
+        &[
+            "text",
+            "word",
+            "front",
+            "term",
+            "expression",
+            "vocab",
+            "vocabulary",
+            "korean",
+            "hangul",
+            "japanese",
+            "kanji",
+            "chinese",
+            "hanzi",
+            "simplified",
+        ],
+    ),
+    (
+        "reading",
+        &[
+            "reading",
+            "romanization",
+            "romanisation",
+            "pronunciation",
+            "pinyin",
+            "kana",
+            "furigana",
+            "romaji",
+            "transliteration",
+        ],
+    ),
+    (
+        "meanings",
+        &[
+            "meanings",
+            "meaning",
+            "back",
+            "definition",
+            "definitions",
+            "translation",
+            "english",
+            "gloss",
+        ],
+    ),
+    ("notes", &["notes", "note", "comment", "comments", "extra"]),
+    (
+        "examples",
+        &["examples", "example", "sentence", "sentences"],
+    ),
+    ("audioUrl", &["audiourl", "audio", "sound"]),
+];
+
 impl Mapping {
     /// Parses the `mapping` query parameter (JSON).
     pub fn parse(json: &str) -> Result<Mapping, RpcError> {
@@ -181,60 +238,6 @@ impl Mapping {
     /// text and the second as meanings. `by_name` answers names rather than positions (Anki
     /// note types differ in field order, not usually in names).
     pub fn suggest(headers: &[String], by_name: bool) -> Mapping {
-        const NAMES: [(&str, &[&str]); 6] = [
-            (
-                "text",
-                &[
-                    "text",
-                    "word",
-                    "front",
-                    "term",
-                    "expression",
-                    "vocab",
-                    "vocabulary",
-                    "korean",
-                    "hangul",
-                    "japanese",
-                    "kanji",
-                    "chinese",
-                    "hanzi",
-                    "simplified",
-                ],
-            ),
-            (
-                "reading",
-                &[
-                    "reading",
-                    "romanization",
-                    "romanisation",
-                    "pronunciation",
-                    "pinyin",
-                    "kana",
-                    "furigana",
-                    "romaji",
-                    "transliteration",
-                ],
-            ),
-            (
-                "meanings",
-                &[
-                    "meanings",
-                    "meaning",
-                    "back",
-                    "definition",
-                    "definitions",
-                    "translation",
-                    "english",
-                    "gloss",
-                ],
-            ),
-            ("notes", &["notes", "note", "comment", "comments", "extra"]),
-            (
-                "examples",
-                &["examples", "example", "sentence", "sentences"],
-            ),
-            ("audioUrl", &["audiourl", "audio", "sound"]),
-        ];
         let mut taken = vec![false; headers.len()];
         let mut pick = |names: &[&str]| -> Option<usize> {
             let i = headers.iter().enumerate().position(|(i, h)| {
@@ -243,7 +246,8 @@ impl Mapping {
             taken[i] = true;
             Some(i)
         };
-        let mut found: Vec<Option<usize>> = NAMES.iter().map(|(_, names)| pick(names)).collect();
+        let mut found: Vec<Option<usize>> =
+            KNOWN_NAMES.iter().map(|(_, names)| pick(names)).collect();
         if found[0].is_none() {
             found[0] = (0..headers.len()).find(|&i| !taken[i]);
             if let Some(i) = found[0] {
