@@ -162,6 +162,12 @@ fn attach_audio_within(
     Ok(media)
 }
 
+/// A media file's id: the SHA-256 of its bytes, in lower-case hex.
+fn media_id(bytes: &[u8]) -> String {
+    let digest = ring::digest::digest(&ring::digest::SHA256, bytes);
+    digest.as_ref().iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// The first `[sound:NAME]` of `notes`: the reference as written, and NAME.
 fn first_sound(notes: &str) -> Option<(String, String)> {
     let start = notes.find("[sound:")?;
@@ -206,10 +212,8 @@ fn load(
     if bytes.len() > MEDIA_BYTES_MAX {
         return Ok(None);
     }
-    let digest = ring::digest::digest(&ring::digest::SHA256, &bytes);
-    let id: String = digest.as_ref().iter().map(|b| format!("{b:02x}")).collect();
     Ok(Some(Media {
-        id,
+        id: media_id(&bytes),
         content_type: content_type.to_string(),
         bytes,
     }))
@@ -293,6 +297,43 @@ pub async fn upload(
     const ACTION: &str = "attach recordings";
     // Signed in first, so a guest learns that before anything about entries.
     super::http::curator_to(&state, &headers, None, ACTION).await?;
+    let language = entry_language(&state, &query).await?;
+    super::http::curator_to(&state, &headers, Some(&language), ACTION).await?;
+    let bytes = read_upload(&headers, body).await?;
+    if bytes.is_empty() {
+        return Err(upload_error(
+            ErrorCode::BadRequest,
+            ErrorReason::Required,
+            "is empty; choose a recording",
+        ));
+    }
+    let Some((extension, content_type)) = sniff_audio(&bytes) else {
+        return Err(upload_error(
+            ErrorCode::UnsupportedMediaType,
+            ErrorReason::InvalidFormat,
+            "is not an audio file (MP3, Ogg, WAV, M4A, WebM or FLAC)",
+        ));
+    };
+    let size = bytes.len();
+    let media = Media {
+        id: media_id(&bytes),
+        content_type: content_type.to_string(),
+        bytes,
+    };
+    state.store.save_media(&media).await?;
+    Ok(axum::Json(serde_json::json!({
+        "url": format!("{MEDIA_PATH}/{}.{extension}", media.id),
+        "contentType": content_type,
+        "bytes": size,
+    })))
+}
+
+/// The language whose editors may attach the recording: the stored entry's, else (an entry not
+/// saved yet) `languageCode`.
+async fn entry_language(
+    state: &ImportState,
+    query: &HashMap<String, String>,
+) -> Result<String, ApiError> {
     let given = query.get("languageCode").filter(|l| !l.is_empty());
     let language = match query.get("entryId").filter(|id| !id.is_empty()) {
         Some(id) => match state.store.entry_language(id).await? {
@@ -306,7 +347,11 @@ pub async fn upload(
             RpcError::bad_request("entryId: is required").because(ErrorReason::Required)
         })?,
     };
-    super::http::curator_to(&state, &headers, Some(&language), ACTION).await?;
+    Ok(language)
+}
+
+/// The uploaded file, refused past [`UPLOAD_BYTES_MAX`] whether declared or counted.
+async fn read_upload(headers: &HeaderMap, body: Body) -> Result<Vec<u8>, ApiError> {
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
@@ -325,34 +370,7 @@ pub async fn upload(
         }
         bytes.extend_from_slice(&chunk);
     }
-    if bytes.is_empty() {
-        return Err(upload_error(
-            ErrorCode::BadRequest,
-            ErrorReason::Required,
-            "is empty; choose a recording",
-        ));
-    }
-    let Some((extension, content_type)) = sniff_audio(&bytes) else {
-        return Err(upload_error(
-            ErrorCode::UnsupportedMediaType,
-            ErrorReason::InvalidFormat,
-            "is not an audio file (MP3, Ogg, WAV, M4A, WebM or FLAC)",
-        ));
-    };
-    let digest = ring::digest::digest(&ring::digest::SHA256, &bytes);
-    let id: String = digest.as_ref().iter().map(|b| format!("{b:02x}")).collect();
-    let size = bytes.len();
-    let media = Media {
-        id,
-        content_type: content_type.to_string(),
-        bytes,
-    };
-    state.store.save_media(&media).await?;
-    Ok(axum::Json(serde_json::json!({
-        "url": format!("{MEDIA_PATH}/{}.{extension}", media.id),
-        "contentType": content_type,
-        "bytes": size,
-    })))
+    Ok(bytes)
 }
 
 #[cfg(test)]
