@@ -1,6 +1,7 @@
 //! WriteIt's domain: wire types, validation, card scheduling and the procedure table. No I/O.
 
 pub mod card;
+pub mod decide;
 pub mod entity;
 pub mod error;
 pub mod fsrs;

@@ -1,5 +1,6 @@
-//! The product's procedures (SPEC §7): name, kind, who may call, and TS types of input and output.
-//! The server dispatches on it; the TypeScript `AppRouter` is generated from it.
+//! The product's procedures (SPEC §7): name, kind, who may call, TS types of input and output,
+//! and which local table their rows go to. The server dispatches on it; the TypeScript
+//! `AppRouter` and the client's procedure registry (`procedures.ts`) are generated from it.
 
 /// Query (GET) or mutation (POST).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +20,54 @@ pub enum Access {
     Curator,
 }
 
+/// A table of the client's local database (SPEC §3) that procedures pull or answer rows of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// The local table's name.
+    pub name: &'static str,
+    /// The field a row is keyed by locally (`id`, but a user entry is keyed by its entry).
+    pub key: &'static str,
+}
+
+pub const LANGUAGES: Table = Table::new("languages", "id");
+pub const DECKS: Table = Table::new("decks", "id");
+pub const ENTRIES: Table = Table::new("entries", "id");
+pub const CHARACTERS: Table = Table::new("characters", "id");
+pub const USER_ENTRIES: Table = Table::new("userEntries", "entryId");
+pub const USER_DECKS: Table = Table::new("userDecks", "id");
+pub const USER_CARDS: Table = Table::new("userCards", "id");
+pub const USER_REVIEWS: Table = Table::new("userReviews", "id");
+
+/// Every local table, public ones first.
+pub const TABLES: [Table; 8] = [
+    LANGUAGES,
+    DECKS,
+    ENTRIES,
+    CHARACTERS,
+    USER_ENTRIES,
+    USER_DECKS,
+    USER_CARDS,
+    USER_REVIEWS,
+];
+
+impl Table {
+    const fn new(name: &'static str, key: &'static str) -> Table {
+        Table { name, key }
+    }
+}
+
+/// What a procedure's output is to the client's local tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rows {
+    /// No rows (the server's clock).
+    None,
+    /// A query: a page of the table's rows changed after the offset.
+    Page(Table),
+    /// A mutation: its answer carries the saved row of the table, as the whole output (`None`)
+    /// or as one field of it.
+    Answer(Table, Option<&'static str>),
+}
+
 /// One procedure of the API.
 #[derive(Clone, Copy, Debug)]
 pub struct Procedure {
@@ -29,6 +78,8 @@ pub struct Procedure {
     pub input: Option<&'static str>,
     /// TypeScript type of the output.
     pub output: &'static str,
+    /// Which local table the output's rows go to.
+    pub rows: Rows,
     /// One line for docs/rpc.md.
     pub summary: &'static str,
 }
@@ -39,6 +90,7 @@ const fn p(
     access: Access,
     input: Option<&'static str>,
     output: &'static str,
+    rows: Rows,
     summary: &'static str,
 ) -> Procedure {
     Procedure {
@@ -47,12 +99,14 @@ const fn p(
         access,
         input,
         output,
+        rows,
         summary,
     }
 }
 
 use Access::*;
 use Kind::*;
+use Rows::{Answer, Page};
 
 /// Every procedure, in the order of SPEC §7.
 pub const PROCEDURES: [Procedure; 15] = [
@@ -62,6 +116,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         Anyone,
         None,
         "number",
+        Rows::None,
         "The server's sync clock (ms): store it as lastSync after pulling.",
     ),
     p(
@@ -70,6 +125,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         Anyone,
         Some("PageInput"),
         "Character[]",
+        Page(CHARACTERS),
         "Characters changed after offset.",
     ),
     p(
@@ -78,6 +134,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         Anyone,
         Some("PageInput"),
         "Deck[]",
+        Page(DECKS),
         "Decks changed after offset.",
     ),
     p(
@@ -86,6 +143,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         Anyone,
         Some("PageInput"),
         "Entry[]",
+        Page(ENTRIES),
         "Entries changed after offset.",
     ),
     p(
@@ -94,6 +152,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         Anyone,
         Some("PageInput"),
         "Language[]",
+        Page(LANGUAGES),
         "Languages changed after offset.",
     ),
     p(
@@ -102,6 +161,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         SignedIn,
         Some("PageInput"),
         "UserEntry[]",
+        Page(USER_ENTRIES),
         "The caller's user entries changed after offset.",
     ),
     p(
@@ -110,6 +170,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         SignedIn,
         Some("PageInput"),
         "UserDeck[]",
+        Page(USER_DECKS),
         "The caller's user decks changed after offset.",
     ),
     p(
@@ -118,6 +179,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         SignedIn,
         Some("PageInput"),
         "UserCard[]",
+        Page(USER_CARDS),
         "The caller's cards changed after offset.",
     ),
     p(
@@ -126,6 +188,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         SignedIn,
         Some("PageInput"),
         "UserReview[]",
+        Page(USER_REVIEWS),
         "The caller's reviews changed after offset.",
     ),
     p(
@@ -134,6 +197,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         Curator,
         Some("SaveCharacterInput"),
         "{ character: Character }",
+        Answer(CHARACTERS, Some("character")),
         "Creates or replaces a character (upsert by id).",
     ),
     p(
@@ -142,6 +206,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         Curator,
         Some("SaveDeckInput"),
         "Deck",
+        Answer(DECKS, None),
         "Creates or replaces a deck (upsert by id).",
     ),
     p(
@@ -150,6 +215,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         Curator,
         Some("SaveEntryInput"),
         "{ entry: Entry }",
+        Answer(ENTRIES, Some("entry")),
         "Creates or replaces an entry (upsert by id).",
     ),
     p(
@@ -158,6 +224,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         SignedIn,
         Some("SaveUserDeckInput"),
         "UserDeck",
+        Answer(USER_DECKS, None),
         "Adds a deck to the caller's decks or changes its settings; one call per deck.",
     ),
     p(
@@ -166,6 +233,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         SignedIn,
         Some("SaveUserEntryInput"),
         "UserEntry",
+        Answer(USER_ENTRIES, None),
         "Enables or disables an entry for the caller; one call per entry.",
     ),
     p(
@@ -174,6 +242,7 @@ pub const PROCEDURES: [Procedure; 15] = [
         SignedIn,
         Some("SaveUserReviewInput"),
         "SaveUserReviewOutput",
+        Answer(USER_CARDS, Some("card")),
         "Records a review (idempotent by id) and answers the card rebuilt from all its reviews.",
     ),
 ];
@@ -181,4 +250,26 @@ pub const PROCEDURES: [Procedure; 15] = [
 /// Looks a procedure up by name.
 pub fn find(name: &str) -> Option<&'static Procedure> {
     PROCEDURES.iter().find(|p| p.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The client pulls each table through one query and stores each mutation's answer: a
+    /// procedure added without its rows would leave the sync engine unable to place them.
+    #[test]
+    fn every_table_is_pulled_by_one_query_and_every_mutation_answers_a_row() {
+        for t in TABLES {
+            let pulls = PROCEDURES.iter().filter(|p| p.rows == Page(t)).count();
+            assert_eq!(pulls, 1, "{}", t.name);
+        }
+        for p in PROCEDURES {
+            match (p.kind, p.rows) {
+                (Query, Page(_)) | (Mutation, Answer(..)) => {}
+                (Query, Rows::None) => assert_eq!(p.name, "getServerTime"),
+                _ => panic!("{}: rows do not fit its kind", p.name),
+            }
+        }
+    }
 }

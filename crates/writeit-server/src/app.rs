@@ -1,7 +1,8 @@
-//! The axum application, built by a function so tests drive exactly what `writeit serve` runs.
+//! The axum application, built by a function so tests drive exactly what `writeit serve` runs:
+//! the routes of every family, CORS, compression, security headers and `/healthz`. The state they
+//! share is in `state.rs`.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::{header, HeaderValue, Method, StatusCode};
@@ -12,60 +13,8 @@ use tower_http::compression::predicate::{DefaultPredicate, Predicate, SizeAbove}
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::trace::TraceLayer;
-use writeit_store::SharedStore;
 
-use crate::auth::Verifier;
-
-/// What every request handler shares. Holds nothing another instance would need.
-#[derive(Clone)]
-pub struct AppState(Arc<Inner>);
-
-/// The shared parts.
-pub struct Inner {
-    pub store: SharedStore,
-    pub verifier: Verifier,
-    /// Accounts, sessions, mail (`/identity/v1/`).
-    pub identity: crate::identity::Identity,
-    /// Per-request account checks (disabled, role, revoked), briefly cached.
-    pub statuses: crate::auth::StatusCache,
-    /// Imports and previews running now, at most [`crate::import::IMPORTS_MAX`].
-    pub imports: Arc<tokio::sync::Semaphore>,
-}
-
-impl std::ops::Deref for AppState {
-    type Target = Inner;
-    fn deref(&self) -> &Inner {
-        &self.0
-    }
-}
-
-impl AppState {
-    /// State over a store and a token verifier, with the default identity set-up (mail to
-    /// `data/outbox`).
-    pub fn new(store: SharedStore, verifier: Verifier) -> AppState {
-        let identity =
-            crate::identity::Identity::new(Default::default(), crate::identity::Sealer::generate())
-                .expect("the default identity set-up is valid");
-        Self::with_identity(store, verifier, identity)
-    }
-
-    /// State with an identity service as configured.
-    pub fn with_identity(
-        store: SharedStore,
-        verifier: Verifier,
-        identity: crate::identity::Identity,
-    ) -> AppState {
-        let statuses = crate::auth::StatusCache::new(identity.config.status_ttl)
-            .with_dev_tokens(identity.config.dev_tokens);
-        AppState(Arc::new(Inner {
-            store,
-            verifier,
-            identity,
-            statuses,
-            imports: Arc::new(tokio::sync::Semaphore::new(crate::import::IMPORTS_MAX)),
-        }))
-    }
-}
+use crate::state::AppState;
 
 /// Origins of the native shell (Capacitor serves the app from these), allowed to call the API
 /// cross-origin when the API is at a full configured host.
@@ -97,7 +46,7 @@ pub fn app_with_origins(state: AppState, web_dir: Option<PathBuf>, origins: &[&s
         .route("/api/trpc/", any(crate::rpc::handle))
         .route("/api/trpc/{*path}", any(crate::rpc::handle))
         .merge(crate::identity::router())
-        .merge(crate::import::router())
+        .merge(crate::import::http::router())
         .layer(cors)
         .route("/healthz", get(healthz))
         .with_state(state);
@@ -138,7 +87,7 @@ async fn healthz(State(state): State<AppState>) -> Response {
         Ok(t) => Json(serde_json::json!({ "status": "ok", "serverTime": t })).into_response(),
         Err(status) => (
             StatusCode::SERVICE_UNAVAILABLE,
-            [(header::RETRY_AFTER, crate::rpc::envelope::RETRY_AFTER_SECS)],
+            [(header::RETRY_AFTER, crate::error::RETRY_AFTER_SECS)],
             Json(serde_json::json!({ "status": status })),
         )
             .into_response(),

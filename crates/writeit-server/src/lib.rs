@@ -3,16 +3,21 @@
 pub mod app;
 pub mod auth;
 pub mod catalogue;
-pub mod characters_import;
+pub mod characters;
 pub mod clock;
+pub mod content_id;
+pub mod database;
 pub mod drain;
+pub mod error;
 pub mod identity;
 pub mod import;
 pub mod rpc;
 pub mod security;
 pub mod seed;
 pub mod serve;
+pub mod state;
 pub mod testing;
 mod web;
 
-pub use app::{app, AppState};
+pub use app::app;
+pub use state::AppState;

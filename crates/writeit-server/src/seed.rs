@@ -1,5 +1,5 @@
 //! Starter content (data/starter): languages, decks with their entries, and the starter character
-//! sets (`characters/`, see characters_import.rs), loaded into an empty
+//! sets (`characters/`, see `crate::characters`), loaded into an empty
 //! database on first start and by `writeit seed`. Ids are derived from the content (UUIDv5), so
 //! seeding twice updates the same rows instead of duplicating them.
 
@@ -12,8 +12,7 @@ use writeit_core::entity::{grid_type, Deck, Entry, Example, Language};
 use writeit_core::validate::Validate;
 use writeit_store::Store;
 
-/// Namespace of starter content ids; fixed forever.
-const SEED_NAMESPACE: uuid::Uuid = uuid::uuid!("2d5c0e3a-8f41-5b6e-a7d9-0b1c2d3e4f50");
+use crate::characters::set::{check_sets, read_sets, CharacterSet};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -61,16 +60,32 @@ pub struct Seeded {
     pub characters: usize,
 }
 
-/// The id of a piece of starter content: UUIDv5 of its kind and name.
-pub(crate) fn id(kind: &str, name: &str) -> String {
-    uuid::Uuid::new_v5(&SEED_NAMESPACE, format!("{kind}/{name}").as_bytes()).to_string()
-}
-
 /// Loads every file of `dir` into the store (admin rights). Validates everything first, so a
 /// broken file writes nothing.
 pub async fn seed(store: &dyn Store, dir: &Path) -> anyhow::Result<Seeded> {
+    let languages = read_languages(dir)?;
+    let (decks, entries) = read_decks(dir)?;
+    let character_sets = read_character_sets(dir)?;
+    let admin = |_: &str| true;
+    let mut seeded = Seeded {
+        languages: languages.len(),
+        decks: decks.len(),
+        entries: entries.len(),
+        characters: 0,
+    };
+    store.save_languages(languages).await?;
+    store.save_entries(entries, &admin).await?;
+    store.save_decks(decks, &admin).await?;
+    seeded.characters = crate::characters::load::import(store, &character_sets, |_, _| {})
+        .await?
+        .characters;
+    Ok(seeded)
+}
+
+/// `languages.json`.
+fn read_languages(dir: &Path) -> anyhow::Result<Vec<Language>> {
     let languages: Vec<LanguageFile> = read_json(&dir.join("languages.json"))?;
-    let languages: Vec<Language> = languages
+    Ok(languages
         .into_iter()
         .map(|l| Language {
             grid_type: grid_type(&l.id),
@@ -81,7 +96,12 @@ pub async fn seed(store: &dyn Store, dir: &Path) -> anyhow::Result<Seeded> {
             updated_at: 0,
             deleted: false,
         })
-        .collect();
+        .collect())
+}
+
+/// Every deck file of `decks/`, validated, in file name order, and their entries, each once
+/// (decks may share an entry).
+fn read_decks(dir: &Path) -> anyhow::Result<(Vec<Deck>, Vec<Entry>)> {
     let mut deck_paths: Vec<_> = std::fs::read_dir(dir.join("decks"))
         .with_context(|| format!("cannot list {}", dir.join("decks").display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -95,25 +115,8 @@ pub async fn seed(store: &dyn Store, dir: &Path) -> anyhow::Result<Seeded> {
         let file: DeckFile = read_json(&path)?;
         let mut entry_ids = Vec::with_capacity(file.entries.len());
         for e in file.entries {
-            let entry = Entry {
-                id: id("entry", &format!("{}/{}", file.language_code, e.text)),
-                language_code: file.language_code.clone(),
-                text: e.text,
-                reading: e.reading,
-                meanings: e.meanings,
-                notes: e.notes,
-                examples: e.examples,
-                audio_url: None,
-                updated_at: 0,
-                deleted: false,
-            };
-            entry.validate().map_err(|err| {
-                anyhow::anyhow!(
-                    "{}: entry '{}': {}",
-                    path.display(),
-                    entry.text,
-                    err.message
-                )
+            let entry = entry_row(&file.language_code, e).map_err(|(text, err)| {
+                anyhow::anyhow!("{}: entry '{text}': {err}", path.display())
             })?;
             if !entry_ids.contains(&entry.id) {
                 entry_ids.push(entry.id.clone());
@@ -123,7 +126,7 @@ pub async fn seed(store: &dyn Store, dir: &Path) -> anyhow::Result<Seeded> {
             }
         }
         let deck = Deck {
-            id: id("deck", &file.slug),
+            id: crate::content_id::id("deck", &file.slug),
             language_code: file.language_code,
             title: file.title,
             description: file.description,
@@ -136,28 +139,39 @@ pub async fn seed(store: &dyn Store, dir: &Path) -> anyhow::Result<Seeded> {
             .map_err(|err| anyhow::anyhow!("{}: {}", path.display(), err.message))?;
         decks.push(deck);
     }
+    Ok((decks, entries))
+}
+
+/// A deck file's entry as a row of `language`, validated; a failure gives the entry's text and
+/// the validator's message.
+fn entry_row(language: &str, e: EntryFile) -> Result<Entry, (String, String)> {
+    let entry = Entry {
+        id: crate::content_id::id("entry", &format!("{language}/{}", e.text)),
+        language_code: language.to_string(),
+        text: e.text,
+        reading: e.reading,
+        meanings: e.meanings,
+        notes: e.notes,
+        examples: e.examples,
+        audio_url: None,
+        updated_at: 0,
+        deleted: false,
+    };
+    match entry.validate() {
+        Ok(()) => Ok(entry),
+        Err(err) => Err((entry.text, err.message)),
+    }
+}
+
+/// The character sets of `characters/`, checked; none when the folder is missing.
+fn read_character_sets(dir: &Path) -> anyhow::Result<Vec<CharacterSet>> {
     let characters_dir = dir.join("characters");
-    let character_sets = if characters_dir.is_dir() {
-        let sets = crate::characters_import::read_sets(&characters_dir)?;
-        crate::characters_import::check_sets(&sets)?;
-        sets
-    } else {
-        Vec::new()
-    };
-    let admin = |_: &str| true;
-    let mut seeded = Seeded {
-        languages: languages.len(),
-        decks: decks.len(),
-        entries: entries.len(),
-        characters: 0,
-    };
-    store.save_languages(languages).await?;
-    store.save_entries(entries, &admin).await?;
-    store.save_decks(decks, &admin).await?;
-    seeded.characters = crate::characters_import::import(store, &character_sets, |_, _| {})
-        .await?
-        .characters;
-    Ok(seeded)
+    if !characters_dir.is_dir() {
+        return Ok(Vec::new());
+    }
+    let sets = read_sets(&characters_dir)?;
+    check_sets(&sets)?;
+    Ok(sets)
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<T> {
@@ -165,16 +179,4 @@ fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<T> {
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     serde_json::from_str(&text)
         .with_context(|| format!("{} is not valid starter content", path.display()))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn ids_are_stable() {
-        assert_eq!(
-            super::id("deck", "ko-hangul-jamo"),
-            super::id("deck", "ko-hangul-jamo")
-        );
-        assert_ne!(super::id("deck", "a"), super::id("entry", "a"));
-    }
 }

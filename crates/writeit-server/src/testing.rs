@@ -4,9 +4,10 @@ use std::net::SocketAddr;
 
 use writeit_store::{Role, SharedStore};
 
-use crate::app::{app, AppState};
+use crate::app::app;
 use crate::auth::{SigningKeys, Verifier};
 use crate::identity::{Identity, IdentityConfig};
+use crate::state::AppState;
 
 /// A running server and what a test needs to call it.
 pub struct TestServer {

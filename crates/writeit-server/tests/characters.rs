@@ -5,7 +5,11 @@
 use std::path::{Path, PathBuf};
 
 use writeit_core::paging::PageInput;
-use writeit_server::characters_import::{self as ci, Sources};
+use writeit_server::characters::authored::build_authored;
+use writeit_server::characters::cli::sets_named;
+use writeit_server::characters::convert::{build_starter_cjk, deck_han, Sources};
+use writeit_server::characters::load::import;
+use writeit_server::characters::set::{character_id, check_sets, read_sets};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -17,7 +21,7 @@ fn starter() -> PathBuf {
 
 #[test]
 fn authored_files_and_hangul_vectors_are_current() {
-    let stale = ci::build_authored(&starter().join("characters"), true).unwrap();
+    let stale = build_authored(&starter().join("characters"), true).unwrap();
     assert!(
         stale.is_empty(),
         "out of date: {stale:?}; run `cargo run -p writeit-server --bin writeit -- characters build`"
@@ -26,8 +30,8 @@ fn authored_files_and_hangul_vectors_are_current() {
 
 #[test]
 fn every_starter_set_passes_the_validator() {
-    let sets = ci::read_sets(&starter().join("characters")).unwrap();
-    let counts = ci::check_sets(&sets).unwrap();
+    let sets = read_sets(&starter().join("characters")).unwrap();
+    let counts = check_sets(&sets).unwrap();
     for (name, c) in &counts {
         println!("{name}: {} characters, {} strokes", c.characters, c.strokes);
     }
@@ -47,7 +51,7 @@ fn every_starter_set_passes_the_validator() {
     assert_eq!(count("ar"), Some(100));
     // Every CJK character the shipped decks use has strokes.
     for (lang, set) in [("ja", "ja-starter"), ("zh", "zh-starter")] {
-        let used = ci::deck_han(&starter(), lang).unwrap();
+        let used = deck_han(&starter(), lang).unwrap();
         let have: std::collections::BTreeSet<String> = sets
             .iter()
             .filter(|s| s.set == set)
@@ -71,15 +75,15 @@ fn the_committed_cjk_sets_match_the_packages_when_present() {
         );
         return;
     }
-    let stale = ci::build_starter_cjk(&starter(), &sources, true).unwrap();
+    let stale = build_starter_cjk(&starter(), &sources, true).unwrap();
     assert!(
         stale.is_empty(),
         "out of date: {stale:?}; run `writeit characters build --cjk`"
     );
     if std::env::var_os("WRITEIT_CHECK_FULL_CHARACTERS").is_some() {
         for name in ["zh", "ja"] {
-            let sets = ci::sets_named(name, &starter(), &sources).unwrap();
-            for (set, c) in ci::check_sets(&sets).unwrap() {
+            let sets = sets_named(name, &starter(), &sources).unwrap();
+            for (set, c) in check_sets(&sets).unwrap() {
                 println!("{set}: {} characters, {} strokes", c.characters, c.strokes);
             }
         }
@@ -97,9 +101,9 @@ async fn importing_twice_writes_nothing_the_second_time() {
         .await
         .unwrap();
     assert!(seeded.characters > 51);
-    let sets = ci::sets_named("ko-jamo", &starter(), &Sources { dir: dir.clone() }).unwrap();
+    let sets = sets_named("ko-jamo", &starter(), &Sources { dir: dir.clone() }).unwrap();
     let mut seen = Vec::new();
-    let again = ci::import(&*store, &sets, |done, total| seen.push((done, total)))
+    let again = import(&*store, &sets, |done, total| seen.push((done, total)))
         .await
         .unwrap();
     assert_eq!((again.characters, again.written), (51, 0));
@@ -114,12 +118,12 @@ async fn importing_twice_writes_nothing_the_second_time() {
         .unwrap();
     assert_eq!(rows.len(), seeded.characters);
     let giyeok = rows.iter().find(|c| c.value == "ㄱ").unwrap();
-    assert_eq!(giyeok.id, ci::character_id("ko", "ㄱ"));
+    assert_eq!(giyeok.id, character_id("ko", "ㄱ"));
     assert!(giyeok.source.contains("CC0"));
     // A changed set rewrites only what changed.
     let mut changed = sets.clone();
     changed[0].characters[0].strokes[0].median[0] = [1, 1];
-    let third = ci::import(&*store, &changed, |_, _| {}).await.unwrap();
+    let third = import(&*store, &changed, |_, _| {}).await.unwrap();
     assert_eq!(third.written, 1);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,8 +10,8 @@ use reqwest::Client;
 use ring::rand::SystemRandom;
 use ring::signature::{EcdsaKeyPair, KeyPair, ECDSA_P256_SHA256_FIXED_SIGNING};
 use serde_json::{json, Value};
-use writeit_server::app::{app, AppState};
 use writeit_server::auth::{ExternalIssuer, SigningKeys, Verifier};
+use writeit_server::{app, AppState};
 
 /// A throwaway 2048-bit RSA key made for this test only (`openssl genrsa`), and its modulus.
 const RSA_PEM: &[u8] = include_bytes!("data/oidc-test-rsa.pem");

@@ -1,14 +1,31 @@
 //! WriteIt persistence: the [`Store`] trait, its SQLite and PostgreSQL implementations, and the
 //! one transaction helper that stamps every write with the commit-ordered sync clock.
 
+mod account;
+mod character;
+mod clock;
+mod code;
+mod deck;
+mod dialect;
+mod entry;
 mod error;
 mod identity;
-mod identity_store;
+mod language;
+mod media;
+mod page;
 pub mod postgres;
+mod rate_limit;
+mod recovery;
+mod refresh_token;
 mod rows;
-mod sql_store;
 pub mod sqlite;
+mod store;
+mod totp;
 mod user;
+mod user_card;
+mod user_deck;
+mod user_entry;
+mod user_review;
 
 use std::sync::Arc;
 

@@ -10,7 +10,7 @@ const urls = { 'ko-KR': '/_i18n/test/ko-KR/messages.json', ar: '/_i18n/test/ar/m
 vi.mock('../db/sync', async (importOriginal) => ({
   // The real engine for the pages' local reads and writes; no network sync in jsdom.
   ...(await importOriginal<typeof import('../db/sync')>()),
-  useSyncState: () => ({ status: 'idle', pending: 2, failed: 0 }),
+  useSyncState: () => ({ status: 'idle', pending: 2, refused: 0 }),
   startAutoSync: () => () => {},
   refresh: async () => true,
 }));
@@ -162,11 +162,11 @@ describe('app shell', () => {
       // First visit, sync on its way: the loading state, not 'no decks'.
       await waitFor(() => expect(document.querySelector('.MuiCircularProgress-root[aria-label="Loading…"]')).not.toBeNull());
       expect(screen.queryByText(/No decks in this language yet/)).toBeNull();
-      act(() => publishSyncState({ status: 'offline', pending: 0, failed: 0 }));
+      act(() => publishSyncState({ status: 'offline', pending: 0, refused: 0 }));
       expect(await screen.findByText(/No decks in this language yet/)).toBeTruthy();
       cleanup();
       localStorage.setItem('lastSync', '1');
-      act(() => publishSyncState({ status: 'idle', pending: 0, failed: 0 }));
+      act(() => publishSyncState({ status: 'idle', pending: 0, refused: 0 }));
       renderAt('/home');
       expect(await screen.findByText(/No decks in this language yet/)).toBeTruthy();
       expect(screen.queryByText('Follow a deck, then press Start: its first cards are ready today.')).toBeNull();

@@ -17,16 +17,16 @@ describe('sync bridge', () => {
       renders.state++;
       return <p>{useSyncState().progress?.rows ?? 0} rows</p>;
     }
-    act(() => publishSyncState({ status: 'syncing', pending: 0, failed: 0 }));
+    act(() => publishSyncState({ status: 'syncing', pending: 0, refused: 0 }));
     render(<><Selected /><Whole /></>);
     const before = { ...renders };
     for (let rows = 1000; rows <= 5000; rows += 1000) {
-      act(() => publishSyncState({ status: 'syncing', progress: { table: 'entries', rows }, pending: 0, failed: 0 }));
+      act(() => publishSyncState({ status: 'syncing', progress: { table: 'entries', rows }, pending: 0, refused: 0 }));
     }
     expect(screen.getByText('5000 rows')).toBeTruthy();
     expect(renders.state - before.state).toBe(5);
     expect(renders.selector).toBe(before.selector);
-    act(() => publishSyncState({ status: 'idle', pending: 0, failed: 0 }));
+    act(() => publishSyncState({ status: 'idle', pending: 0, refused: 0 }));
     expect(screen.getByText('idle')).toBeTruthy();
     expect(renders.selector).toBe(before.selector + 1);
   });

@@ -1,4 +1,5 @@
-// The one place the shell touches the sync engine (web/src/db/sync.ts, built separately). The
+// The one door from the app to the sync engine (web/src/db/sync.ts, built separately): pages and
+// features read its state and act on it here, and write through db/mutations.ts. The
 // engine (and with it Dexie) loads in its own chunk, started by main.tsx before the first render,
 // which also starts auto sync once it is here; `SyncConnector` mirrors the engine's state into a
 // small local store read by `useSyncState`.
@@ -7,6 +8,8 @@
 // swap the line marked WIRE to go back to it.
 import { createElement, useEffect, useState, useSyncExternalStore } from 'react';
 import type { RefusedChange } from '../db/outbox';
+
+export type { RefusedChange };
 import { loadAuth } from '../session/authBridge';
 
 export interface SyncState {
@@ -15,8 +18,8 @@ export interface SyncState {
   lastSyncedAt?: number;
   error?: string;
   pending: number;
-  /** Changes the server refused, kept aside until the user retries or discards them. */
-  failed: number;
+  /** Changes the server refused, held until the user retries or discards them. */
+  refused: number;
 }
 
 /** What the shell needs from web/src/db/sync.ts. */
@@ -24,22 +27,24 @@ export interface SyncModule {
   useSyncState(): SyncState;
   startAutoSync(): () => void;
   refresh(): Promise<unknown>;
+  syncAfter(): Promise<unknown>;
   unsentUserChanges(): Promise<number>;
   refusedChanges(): Promise<RefusedChange[]>;
-  retryFailed(seq: number): Promise<void>;
-  discardFailed(seq: number): Promise<void>;
+  retryRefused(seq: number): Promise<void>;
+  discardRefused(seq: number): Promise<void>;
 }
 
-const IDLE: SyncState = { status: 'idle', pending: 0, failed: 0 };
+const IDLE: SyncState = { status: 'idle', pending: 0, refused: 0 };
 
 export const standIn: SyncModule = {
   useSyncState: () => IDLE,
   startAutoSync: () => () => {},
   refresh: async () => {},
+  syncAfter: async () => {},
   unsentUserChanges: async () => 0,
   refusedChanges: async () => [],
-  retryFailed: async () => {},
-  discardFailed: async () => {},
+  retryRefused: async () => {},
+  discardRefused: async () => {},
 };
 
 /** The engine once loaded. */
@@ -97,6 +102,12 @@ export async function refresh(): Promise<void> {
   await (await loadSyncModule()).refresh();
 }
 
+/** Syncs after the running sync, if any: to pick up a change made on the server by other means
+ * (an import). */
+export async function syncAfter(): Promise<void> {
+  await (await loadSyncModule()).syncAfter();
+}
+
 /** The changes the server refused (the settings list them, with retry and discard). */
 export async function refusedChanges(): Promise<RefusedChange[]> {
   return (await loadSyncModule()).refusedChanges();
@@ -104,12 +115,12 @@ export async function refusedChanges(): Promise<RefusedChange[]> {
 
 /** Sends a refused change again (at the end of the queue). */
 export async function retryRefused(seq: number): Promise<void> {
-  await (await loadSyncModule()).retryFailed(seq);
+  await (await loadSyncModule()).retryRefused(seq);
 }
 
 /** Forgets a refused change for good. */
 export async function discardRefused(seq: number): Promise<void> {
-  await (await loadSyncModule()).discardFailed(seq);
+  await (await loadSyncModule()).discardRefused(seq);
 }
 
 /** Before a sign-out: the signed-in user's changes not on the server yet (pushed first). */

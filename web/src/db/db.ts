@@ -26,11 +26,12 @@ export interface OutboxItem {
   attempts: number;
   /** Last error message, shown in the sync status. */
   lastError?: string;
-  /** Absent or 'pending': waiting to be sent. 'failed': the server refused it for good
-   * (BAD_REQUEST, FORBIDDEN, CONFLICT…); kept aside, never sent again unless retried (by the
+  /** Absent or 'pending': waiting to be sent. 'failed' (the stored spelling of refused, see
+   * ledger.ts REFUSED_STATE): the server refused it for good (BAD_REQUEST, FORBIDDEN,
+   * CONFLICT…); never sent again unless retried (by the
    * learner, or by a later build of the app when the app sent it wrongly: db/refusal.ts). */
   state?: 'pending' | 'failed';
-  /** With state 'failed': why (error code, reason, field) and in which build of the app. */
+  /** When refused: why (error code, reason, field) and in which build of the app. */
   refusal?: Refusal;
   /** The rows this mutation wrote locally, each with the server's version as far as the client
    * knows it (null: none): restored if the server refuses the mutation, and while the item is
@@ -123,10 +124,8 @@ export interface TableRows {
 }
 export type SyncedRow = TableRows[SyncedTable];
 
-/** A row's local key: userEntries are keyed by entryId (SPEC §3), every other table by id. */
-export function rowKey<T extends SyncedTable>(table: T, row: TableRows[T]): string {
-  return table === 'userEntries' ? (row as UserEntry).entryId : row.id;
-}
+/** A row's local key (defined with the ledger, which keys rows by it). */
+export { rowKey } from './ledger';
 
 export const isUserTable = (table: SyncedTable): table is UserTable =>
   (USER_TABLES as readonly string[]).includes(table);

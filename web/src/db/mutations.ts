@@ -10,12 +10,15 @@ import type {
   SaveCharacterInput,
   SaveDeckInput,
   SaveEntryInput,
+  SaveUserReviewInput,
   UserCard,
   UserDeck,
   UserEntry,
   UserReview,
 } from '../api/generated/types';
 import { cardId } from './cardId';
+import type { TableRows } from './db';
+import type { MutationInputs } from '../api/procedures';
 import { recordMutation, type LocalWrite } from './outbox';
 import { syncEngine, type SyncEngine } from './sync';
 
@@ -44,9 +47,12 @@ export interface Mutations {
     desiredRetention?: number;
     deleted?: boolean;
   }): Promise<UserDeck>;
-  /** Records a review. `card`: the card as the caller rebuilt it locally (optional); the
-   * server's card replaces it when the review is acknowledged. */
+  /** Records a review made here (ids and times filled in); see recordReview. */
   saveUserReview(review: NewReview, opts?: { card?: UserCard }): Promise<UserReview>;
+  /** Records a review as a rating produced it (study/session.ts answerCard): that row is stored,
+   * and its wire form (reviewInput) is what the outbox sends. `card`: the card as the caller
+   * rebuilt it locally (optional); the server's card replaces it when the review is acknowledged. */
+  recordReview(review: UserReview, opts?: { card?: UserCard }): Promise<UserReview>;
   /** Takes a recorded review back: its tombstone, and `card` as the caller rebuilt it without the
    * review (a deleted card when none is left); the server's card replaces it when acknowledged. */
   deleteUserReview(review: UserReview, opts: { card: UserCard }): Promise<UserReview>;
@@ -69,6 +75,42 @@ export function createMutations(engine: SyncEngine): Mutations {
   ): Promise<void> {
     await recordMutation(db, cache, procedure, input, writes);
     engine.kick();
+  }
+
+  const recordReview: Mutations['recordReview'] = async (review, opts = {}) => {
+    // Stored as new here: the server sets updatedAt when it has it.
+    const input = reviewInput(review);
+    const row: UserReview = { ...input, durationMs: review.durationMs, updatedAt: 0, deleted: false };
+    const writes: LocalWrite[] = [{ table: 'userReviews', row }];
+    if (opts.card) {
+      if (opts.card.id !== row.cardId) throw new Error('saveUserReview: the card is not the review’s card');
+      writes.push({ table: 'userCards', row: opts.card });
+    }
+    await record('saveUserReview', input, writes);
+    return row;
+  };
+
+  /** A curator's save of a public row: the row as stored here over `defaults` (for a new row),
+   * with `input` over it; the input sent is the whole row but the server's fields. */
+  async function savePublic<T extends 'decks' | 'entries' | 'characters'>(
+    procedure: 'saveDeck' | 'saveEntry' | 'saveCharacter',
+    table: T,
+    defaults: Partial<TableRows[T]>,
+    input: Partial<TableRows[T]> & { id?: string; deleted?: boolean },
+  ): Promise<TableRows[T]> {
+    const id = input.id ?? uuidv7();
+    const old = (await db.table(table).get(id)) as TableRows[T] | undefined;
+    const row = {
+      ...defaults,
+      ...(old ?? {}),
+      ...input,
+      id,
+      updatedAt: old?.updatedAt ?? 0,
+      deleted: input.deleted ?? false,
+    } as TableRows[T];
+    // The row without the server's fields is the procedure's input (SaveDeckInput etc.).
+    await record(procedure, withoutServerFields(row) as unknown as MutationInputs[typeof procedure], [{ table, row }]);
+    return row;
   }
 
   return {
@@ -95,7 +137,7 @@ export function createMutations(engine: SyncEngine): Mutations {
       return row;
     },
 
-    async saveUserReview(review, opts = {}) {
+    saveUserReview(review, opts) {
       const row: UserReview = {
         id: review.id ?? uuidv7(),
         cardId: cardId(review.entryId, review.kind),
@@ -109,24 +151,16 @@ export function createMutations(engine: SyncEngine): Mutations {
         updatedAt: 0,
         deleted: false,
       };
-      const { updatedAt: _u, deleted: _d, ...input } = row;
-      void _u;
-      void _d;
-      const writes: LocalWrite[] = [{ table: 'userReviews', row }];
-      if (opts.card) {
-        if (opts.card.id !== row.cardId) throw new Error('saveUserReview: the card is not the review’s card');
-        writes.push({ table: 'userCards', row: opts.card });
-      }
-      await record('saveUserReview', input, writes);
-      return row;
+      return recordReview(row, opts);
     },
+
+    recordReview,
 
     async deleteUserReview(review, { card }) {
       if (card.id !== review.cardId) throw new Error('deleteUserReview: the card is not the review’s card');
       const row: UserReview = { ...review, deleted: true };
       // The same answer, so the server can tell it is this review (a different one is CONFLICT).
-      const { updatedAt: _u, ...input } = row;
-      void _u;
+      const input: SaveUserReviewInput = { ...reviewInput(row), deleted: true };
       await record('saveUserReview', input, [
         { table: 'userReviews', row },
         { table: 'userCards', row: card },
@@ -134,58 +168,26 @@ export function createMutations(engine: SyncEngine): Mutations {
       return row;
     },
 
-    async saveDeck(input) {
-      const id = input.id ?? uuidv7();
-      const old = await db.decks.get(id);
-      const row: Deck = {
-        description: '',
-        entryIds: [],
-        position: 0,
-        ...(old ?? {}),
-        ...input,
-        id,
-        updatedAt: old?.updatedAt ?? 0,
-        deleted: input.deleted ?? false,
-      };
-      await record('saveDeck', withoutServerFields(row), [{ table: 'decks', row }]);
-      return row;
-    },
+    saveDeck: (input) => savePublic('saveDeck', 'decks', { description: '', entryIds: [], position: 0 }, input),
+    saveEntry: (input) => savePublic('saveEntry', 'entries', { reading: '', meanings: [], notes: '', examples: [] }, input),
+    saveCharacter: (input) =>
+      savePublic('saveCharacter', 'characters', { strokes: [], source: '', leniency: 1, alternatives: [] }, input),
+  };
+}
 
-    async saveEntry(input) {
-      const id = input.id ?? uuidv7();
-      const old = await db.entries.get(id);
-      const row: Entry = {
-        reading: '',
-        meanings: [],
-        notes: '',
-        examples: [],
-        ...(old ?? {}),
-        ...input,
-        id,
-        updatedAt: old?.updatedAt ?? 0,
-        deleted: input.deleted ?? false,
-      };
-      await record('saveEntry', withoutServerFields(row), [{ table: 'entries', row }]);
-      return row;
-    },
-
-    async saveCharacter(input) {
-      const id = input.id ?? uuidv7();
-      const old = await db.characters.get(id);
-      const row: Character = {
-        strokes: [],
-        source: '',
-        leniency: 1,
-        alternatives: [],
-        ...(old ?? {}),
-        ...input,
-        id,
-        updatedAt: old?.updatedAt ?? 0,
-        deleted: input.deleted ?? false,
-      };
-      await record('saveCharacter', withoutServerFields(row), [{ table: 'characters', row }]);
-      return row;
-    },
+/** A review as `saveUserReview` takes it: the generated wire type, field by field (a row's
+ * updatedAt and deleted are the server's). */
+export function reviewInput(review: UserReview): SaveUserReviewInput {
+  return {
+    id: review.id,
+    cardId: review.cardId,
+    entryId: review.entryId,
+    kind: review.kind,
+    rating: review.rating,
+    reviewedAt: review.reviewedAt,
+    durationMs: review.durationMs,
+    ...(review.score !== undefined ? { score: review.score } : {}),
+    ...(review.desiredRetention !== undefined ? { desiredRetention: review.desiredRetention } : {}),
   };
 }
 
@@ -205,6 +207,7 @@ const app = (): Mutations => (appMutations ??= createMutations(syncEngine()));
 export const saveUserEntry: Mutations['saveUserEntry'] = (input) => app().saveUserEntry(input);
 export const saveUserDeck: Mutations['saveUserDeck'] = (input) => app().saveUserDeck(input);
 export const saveUserReview: Mutations['saveUserReview'] = (review, opts) => app().saveUserReview(review, opts);
+export const recordReview: Mutations['recordReview'] = (review, opts) => app().recordReview(review, opts);
 export const deleteUserReview: Mutations['deleteUserReview'] = (review, opts) => app().deleteUserReview(review, opts);
 export const saveDeck: Mutations['saveDeck'] = (input) => app().saveDeck(input);
 export const saveEntry: Mutations['saveEntry'] = (input) => app().saveEntry(input);

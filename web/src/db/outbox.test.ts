@@ -42,7 +42,7 @@ describe('mutations and the outbox', () => {
     expect(await h.db.outbox.count()).toBe(0);
     const stored = await h.db.userEntries.get(entry(0).id);
     expect(stored?.updatedAt).toBeGreaterThan(0); // the server's row
-    expect(h.engine.getState()).toMatchObject({ pending: 0, failed: 0 });
+    expect(h.engine.getState()).toMatchObject({ pending: 0, refused: 0 });
   });
 
   it('replays in order after being offline; a review’s card is stored', async () => {
@@ -65,7 +65,7 @@ describe('mutations and the outbox', () => {
     h.net.down = false;
     h.calls.length = 0;
     const state = await h.engine.sync();
-    expect(state).toMatchObject({ status: 'idle', pending: 0, failed: 0 });
+    expect(state).toMatchObject({ status: 'idle', pending: 0, refused: 0 });
     const names = h.procedures();
     // Pushed first, in seq order (one batch), then the pull.
     expect(names.slice(0, 5)).toEqual([
@@ -147,9 +147,9 @@ describe('mutations and the outbox', () => {
     h.net.failMutations = false;
 
     const out = await h.engine.flush();
-    expect(out).toMatchObject({ sent: 1, failed: 3 });
+    expect(out).toMatchObject({ sent: 1, refused: 3 });
     expect(out.stoppedBy).toBeUndefined();
-    const failed = await h.engine.failedMutations();
+    const failed = await h.engine.refusedMutations();
     expect(failed.map((f) => f.procedure)).toEqual(['saveUserReview', 'saveDeck', 'saveUserReview']);
     expect(failed.map((f) => f.state)).toEqual(['failed', 'failed', 'failed']);
     expect(failed[0]?.lastError).toMatch(/entryId/);
@@ -158,7 +158,7 @@ describe('mutations and the outbox', () => {
     expect(failed[2]?.lastError).toBeTruthy();
     // Why, as the server's data says (no build here: the harness runs none).
     expect(failed.map((f) => f.refusal?.code)).toEqual(['BAD_REQUEST', 'FORBIDDEN', 'CONFLICT']);
-    expect(h.engine.getState()).toMatchObject({ pending: 0, failed: 3 });
+    expect(h.engine.getState()).toMatchObject({ pending: 0, refused: 3 });
     // Listed for the learner, named after what they changed (an entry not here by its id).
     await h.db.entries.put(entry(0));
     const refused = await h.engine.refusedChanges();
@@ -179,12 +179,12 @@ describe('mutations and the outbox', () => {
 
     // A failed item is never resent by itself; retry resends it, discard forgets it.
     await h.engine.flush();
-    expect(h.engine.getState().failed).toBe(3);
-    await h.engine.retryFailed(failed[1]?.seq as number);
+    expect(h.engine.getState().refused).toBe(3);
+    await h.engine.retryRefused(failed[1]?.seq as number);
     await settle(h);
-    expect(h.engine.getState().failed).toBe(3);
-    for (const f of await h.engine.failedMutations()) await h.engine.discardFailed(f.seq as number);
-    expect(h.engine.getState()).toMatchObject({ pending: 0, failed: 0 });
+    expect(h.engine.getState().refused).toBe(3);
+    for (const f of await h.engine.refusedMutations()) await h.engine.discardRefused(f.seq as number);
+    expect(h.engine.getState()).toMatchObject({ pending: 0, refused: 0 });
     expect(await h.db.outbox.count()).toBe(0);
   });
 
@@ -198,16 +198,16 @@ describe('mutations and the outbox', () => {
     // A learner's edit of a public entry is refused (FORBIDDEN): set aside, the row back to v1.
     await h.mutations.saveEntry({ ...fields, notes: 'mine' });
     await settle(h);
-    expect(h.engine.getState().failed).toBe(1);
+    expect(h.engine.getState().refused).toBe(1);
     expect(await h.db.entries.get(id)).toMatchObject({ notes: 'v1' });
     // An editor changes it meanwhile, and a sync brings v2.
     await admin.saveEntry.mutate({ ...fields, notes: 'v2' });
     await h.engine.sync();
     expect(await h.db.entries.get(id)).toMatchObject({ notes: 'v2' });
     // Retried and refused again: the row stays v2.
-    await h.engine.retryFailed((await h.engine.failedMutations())[0]?.seq as number);
+    await h.engine.retryRefused((await h.engine.refusedMutations())[0]?.seq as number);
     await settle(h);
-    expect(h.engine.getState().failed).toBe(1);
+    expect(h.engine.getState().refused).toBe(1);
     expect(await h.db.entries.get(id)).toMatchObject({ notes: 'v2' });
   });
 
@@ -258,9 +258,9 @@ describe('mutations and the outbox', () => {
     h.net.failMutations = false;
     await h.mutations.saveUserReview({ entryId: uuidv7(), kind: 'meaning', rating: 3 }); // BAD_REQUEST
     expect(await h.engine.unsentUserChanges()).toBe(1);
-    expect(h.engine.getState()).toMatchObject({ pending: 0, failed: 1 });
+    expect(h.engine.getState()).toMatchObject({ pending: 0, refused: 1 });
     // A curator's change is not the user's: it stays queued through a sign-out.
-    await h.engine.discardFailed((await h.engine.failedMutations())[0]?.seq as number);
+    await h.engine.discardRefused((await h.engine.refusedMutations())[0]?.seq as number);
     h.net.failMutations = true;
     await h.mutations.saveDeck({ languageCode: 'ko', title: 'Queued' });
     expect(await h.engine.unsentUserChanges()).toBe(0);
@@ -304,7 +304,7 @@ describe('mutations and the outbox', () => {
     // Refused for what it is (a learner may not edit decks): never sent again by itself.
     await a.mutations.saveDeck({ languageCode: 'ko', title: 'Not mine' });
     await settle(a);
-    expect(a.engine.getState().failed).toBe(1);
+    expect(a.engine.getState().refused).toBe(1);
     // Build A sends what the server cannot read (as issue 23's fractional durationMs).
     a.net.refuseMutations = {
       code: 'BAD_REQUEST',
@@ -316,7 +316,7 @@ describe('mutations and the outbox', () => {
     await a.mutations.saveUserEntry({ entryId: entry(1).id, enabled: true });
     const r2 = await a.mutations.saveUserReview({ entryId: entry(2).id, kind: 'reading', rating: 4 });
     await settle(a);
-    const failed = await a.engine.failedMutations();
+    const failed = await a.engine.refusedMutations();
     expect(failed.map((f) => f.procedure)).toEqual(['saveDeck', 'saveUserReview', 'saveUserEntry', 'saveUserReview']);
     expect(failed[1]?.refusal).toEqual({ code: 'BAD_REQUEST', reason: 'invalidType', field: 'durationMs', build: 'A' });
     expect(failed[0]?.refusal).toMatchObject({ code: 'FORBIDDEN', build: 'A' });
@@ -328,26 +328,26 @@ describe('mutations and the outbox', () => {
     b.net.refuseMutations = a.net.refuseMutations;
     await b.engine.flush();
     expect(b.procedures().filter((p) => p.startsWith('save'))).toEqual(['saveUserReview', 'saveUserEntry', 'saveUserReview']);
-    expect((await b.engine.failedMutations()).map((f) => f.refusal?.build)).toEqual(['A', 'B', 'B', 'B']);
+    expect((await b.engine.refusedMutations()).map((f) => f.refusal?.build)).toEqual(['A', 'B', 'B', 'B']);
 
     // Another start of B sends nothing.
     const b2 = await make({ tabOf: a, userId, buildId: 'B' });
     await b2.engine.flush();
     expect(b2.procedures().filter((p) => p.startsWith('save'))).toEqual([]);
-    expect(b2.engine.getState()).toMatchObject({ pending: 0, failed: 4 });
+    expect(b2.engine.getState()).toMatchObject({ pending: 0, refused: 4 });
 
     // Build C sends them right: they go, in their order; the deck stays refused.
     const c = await make({ tabOf: a, userId, buildId: 'C' });
     const out = await c.engine.flush();
-    expect(out).toMatchObject({ sent: 3, failed: 0 });
+    expect(out).toMatchObject({ sent: 3, refused: 0 });
     const saves = c.calls.filter((x) => x.procedures.some((p) => p.startsWith('save')));
     expect(saves.flatMap((x) => x.inputs).map((i) => (i as { id?: string; entryId?: string }).id ?? (i as { entryId: string }).entryId)).toEqual([
       r1.id,
       entry(1).id,
       r2.id,
     ]);
-    expect((await c.engine.failedMutations()).map((f) => f.procedure)).toEqual(['saveDeck']);
-    expect(c.engine.getState()).toMatchObject({ pending: 0, failed: 1 });
+    expect((await c.engine.refusedMutations()).map((f) => f.procedure)).toEqual(['saveDeck']);
+    expect(c.engine.getState()).toMatchObject({ pending: 0, refused: 1 });
     const api = serverApi(await c.session.getIdToken());
     const reviews = await api.queryUserReviews.query({ offset: 0 });
     expect(reviews.map((r) => r.id).sort()).toEqual([r1.id, r2.id].sort());
@@ -388,10 +388,10 @@ describe('mutations and the outbox', () => {
     });
 
     const next = await make({ tabOf: h, userId, buildId: 'next' });
-    expect(await next.engine.flush()).toMatchObject({ sent: 1, failed: 0 });
+    expect(await next.engine.flush()).toMatchObject({ sent: 1, refused: 0 });
     const saved = (await serverApi(await next.session.getIdToken()).queryUserReviews.query({ offset: 0 })).find((r) => r.id === review.id);
     expect(saved).toMatchObject({ durationMs: 1835, reviewedAt: Math.round(review.reviewedAt) });
-    expect(next.engine.getState()).toMatchObject({ pending: 0, failed: 0 });
+    expect(next.engine.getState()).toMatchObject({ pending: 0, refused: 0 });
   });
 
   it('mends only the fields it knows, and leaves whole numbers and other procedures alone', () => {

@@ -1,11 +1,12 @@
 // The outbox (DESIGN §4, §6): every mutation is written locally and queued here in ONE Dexie
 // transaction, so the UI never waits on the network and nothing is lost offline. `flushOutbox`
 // replays the queue in `seq` order:
-// - acknowledged → removed, and the server's answer (the saved row; for a review, its card)
-//   stored locally;
-// - refused for good (BAD_REQUEST, FORBIDDEN, CONFLICT, …) → kept aside with state 'failed', why
-//   (code, reason, field: db/refusal.ts) and the app's build, the rows it wrote locally put back as
-//   the server has them, and the flush goes on; a refusal for something the app sent wrongly is
+// - acknowledged → removed, and the server's answer (the saved row; for a review, its card:
+//   where, the procedures registry says) stored locally, or held as a later item's `before`
+//   (db/ledger.ts);
+// - refused for good (BAD_REQUEST, FORBIDDEN, CONFLICT, …) → kept out of the queue with why
+//   (code, reason, field: db/refusal.ts) and the app's build, the rows it wrote locally put back
+//   as the server has them, and the flush goes on; a refusal for something the app sent wrongly is
 //   queued again once another build runs (requeueForBuild), the others wait for the learner;
 // - network failure or a transient server error → the flush stops, the item stays (retried later).
 // Replays are idempotent: inputs carry client-made ids (UUIDv7), saves are upserts, and reviews
@@ -13,20 +14,11 @@
 import { TRPCClientError } from '@trpc/client';
 import type { Api } from '../api/client';
 import { errorCode, errorMessage } from '../api/client';
-import type {
-  ErrorCode,
-  SaveCharacterInput,
-  SaveDeckInput,
-  SaveEntryInput,
-  SaveUserDeckInput,
-  SaveUserEntryInput,
-  SaveUserReviewInput,
-  SaveUserReviewOutput,
-} from '../api/generated/types';
+import type { ErrorCode } from '../api/generated/types';
+import { answerOf, isMutation, isUserProcedure, mutate, type MutationInputs, type MutationName } from '../api/procedures';
 import type { EntityCache } from './cache';
 import {
   PUBLIC_TABLES,
-  rowKey,
   USER_TABLES,
   type OutboxBefore,
   type OutboxItem,
@@ -35,27 +27,10 @@ import {
   type TableRows,
   type WriteItDb,
 } from './db';
+import { baseOf, findQueued, heldRowIds, isPending, isRefused, keyed, REFUSED_STATE, restoreOf, rowId, rowKey, settle, type TableRow } from './ledger';
 import { refusalFromData, retriesOnUpdate, type Refusal } from './refusal';
 
-/** The input of each mutation procedure. */
-export interface MutationInputs {
-  saveCharacter: SaveCharacterInput;
-  saveDeck: SaveDeckInput;
-  saveEntry: SaveEntryInput;
-  saveUserDeck: SaveUserDeckInput;
-  saveUserEntry: SaveUserEntryInput;
-  saveUserReview: SaveUserReviewInput;
-}
-export type MutationName = keyof MutationInputs;
-
-/** Procedures on a learner's own rows: sent only while signed in, dropped on sign-out. */
-export const USER_PROCEDURES: ReadonlySet<string> = new Set<MutationName>([
-  'saveUserDeck',
-  'saveUserEntry',
-  'saveUserReview',
-]);
-
-/** Answers that will not change on a retry: the item is kept aside as 'failed'. Everything else
+/** Answers that will not change on a retry: the item is refused. Everything else
  * (network failures, UNAUTHORIZED while a token is refreshed, TIMEOUT, TOO_MANY_REQUESTS,
  * INTERNAL_SERVER_ERROR, a malformed answer) stops the flush and is retried. */
 export const PERMANENT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -103,61 +78,21 @@ export function mendInput(procedure: string, input: unknown): unknown {
   return mended;
 }
 
-/** Sends one queued mutation. */
+/** Sends one queued mutation (one this build does not know is refused without being sent). */
 function send(api: Api, item: OutboxItem): Promise<unknown> {
-  const input = mendInput(item.procedure, item.input);
-  switch (item.procedure as MutationName) {
-    case 'saveCharacter':
-      return api.saveCharacter.mutate(input as SaveCharacterInput);
-    case 'saveDeck':
-      return api.saveDeck.mutate(input as SaveDeckInput);
-    case 'saveEntry':
-      return api.saveEntry.mutate(input as SaveEntryInput);
-    case 'saveUserDeck':
-      return api.saveUserDeck.mutate(input as SaveUserDeckInput);
-    case 'saveUserEntry':
-      return api.saveUserEntry.mutate(input as SaveUserEntryInput);
-    case 'saveUserReview':
-      return api.saveUserReview.mutate(input as SaveUserReviewInput);
-    default:
-      return Promise.reject(new UnknownProcedureError(item.procedure));
-  }
+  const { procedure } = item;
+  if (!isMutation(procedure)) return Promise.reject(new UnknownProcedureError(procedure));
+  return mutate(api, procedure, mendInput(procedure, item.input) as MutationInputs[typeof procedure]);
 }
 
-interface TableRow {
-  table: SyncedTable;
-  row: SyncedRow;
-}
-
-/** The rows a server answer carries, to store locally. */
+/** The row a server answer carries, to store locally, where the registry says it is (SPEC §3:
+ * saving a review answers its card, which goes to user cards). */
 function answerRows(procedure: string, output: unknown): TableRow[] {
-  if (typeof output !== 'object' || output === null) return [];
-  switch (procedure as MutationName) {
-    case 'saveCharacter':
-      return [{ table: 'characters', row: (output as { character: TableRows['characters'] }).character }];
-    case 'saveDeck':
-      return [{ table: 'decks', row: output as TableRows['decks'] }];
-    case 'saveEntry':
-      return [{ table: 'entries', row: (output as { entry: TableRows['entries'] }).entry }];
-    case 'saveUserDeck':
-      return [{ table: 'userDecks', row: output as TableRows['userDecks'] }];
-    case 'saveUserEntry': {
-      const row = output as TableRows['userEntries'];
-      return [{ table: 'userEntries', row: { ...row, entryId: row.entryId ?? row.id } }];
-    }
-    case 'saveUserReview':
-      // SPEC §3: saving a review returns a card, which is cached into user cards.
-      return [{ table: 'userCards', row: (output as SaveUserReviewOutput).card }];
-    default:
-      return [];
-  }
+  if (typeof output !== 'object' || output === null || !isMutation(procedure)) return [];
+  const { table, field } = answerOf(procedure);
+  const row = (field === undefined ? output : (output as Record<string, unknown>)[field]) as SyncedRow;
+  return [{ table, row: keyed(table, row) }];
 }
-
-/** `table/key`, the identity of a local row across tables. */
-export const rowId = (table: SyncedTable, key: string): string => `${table}/${key}`;
-const beforeId = (b: OutboxBefore): string => rowId(b.table, b.key);
-
-export const isPending = (item: OutboxItem): boolean => item.state !== 'failed';
 
 /** Queues a mutation. Call it inside a Dexie 'rw' transaction over `outbox` and the tables the
  * mutation writes, together with the local optimistic write, so both commit or neither does.
@@ -181,15 +116,44 @@ async function enqueueItem(
   before: OutboxBefore[],
   queued?: readonly OutboxItem[],
 ): Promise<number> {
-  const earlier = before.length > 0 ? (queued ?? (await db.outbox.toArray())).filter(isPending) : [];
-  const base = before.map((b) => {
-    for (const e of earlier) {
-      const known = e.before?.find((x) => beforeId(x) === beforeId(b));
-      if (known) return { ...b, row: known.row };
-    }
-    return b;
-  });
+  const base = before.length > 0 ? baseOf(before, queued ?? (await db.outbox.toArray())) : [];
   return db.outbox.add({ ...item, before: base }) as Promise<number>;
+}
+
+/** Rows arriving from the server (a pulled page; an answer, with `after` its item's seq), sorted by
+ * the ledger against the pending items (after `after`): resolves with the rows to store, and
+ * writes the others into the `before` of the items that hold them. Call it inside a 'rw'
+ * transaction over `outbox`, in which the caller then stores the rows. */
+export async function admitArriving(db: WriteItDb, arriving: readonly TableRow[], after?: number): Promise<TableRow[]> {
+  const queued = await (after === undefined ? db.outbox.toArray() : db.outbox.where('seq').above(after).toArray());
+  const { store, updated } = settle(arriving, queued);
+  if (updated.length > 0) await db.outbox.bulkPut(updated);
+  return store;
+}
+
+/** `table/key` of the rows pending items wrote, which a clear must keep (inside a transaction
+ * over `outbox`). */
+export async function heldRows(db: WriteItDb): Promise<Set<string>> {
+  return heldRowIds(await db.outbox.toArray());
+}
+
+/** Drops the pending item of `procedure` whose input has id `id`, if it is still queued (inside a
+ * 'rw' transaction over `outbox`); resolves with whether it was. */
+export async function dropQueued(db: WriteItDb, procedure: MutationName, id: string): Promise<boolean> {
+  const item = findQueued(await db.outbox.toArray(), procedure, id);
+  if (item?.seq === undefined) return false;
+  await db.outbox.delete(item.seq);
+  return true;
+}
+
+/** The learner's own changes not on the server: queued, or refused. */
+export async function countUserItems(db: WriteItDb): Promise<number> {
+  return (await db.outbox.toArray()).filter((i) => isUserProcedure(i.procedure)).length;
+}
+
+/** Forgets the learner's own changes (on sign-out; inside a 'rw' transaction over `outbox`). */
+export async function dropUserItems(db: WriteItDb): Promise<void> {
+  await db.outbox.filter((i) => isUserProcedure(i.procedure)).delete();
 }
 
 /** What a mutation writes locally. */
@@ -240,8 +204,8 @@ export interface FlushContext {
 export interface FlushOutcome {
   /** Items the server acknowledged. */
   sent: number;
-  /** Items it refused for good (now kept aside as 'failed'). */
-  failed: number;
+  /** Items it refused for good. */
+  refused: number;
   /** The error that stopped the flush (network, transient server error); the item stays queued. */
   stoppedBy?: unknown;
 }
@@ -266,11 +230,11 @@ function takeChunk(items: readonly OutboxItem[]): OutboxItem[] {
 /** Sends the queued mutations in seq order until the queue is empty or a retryable failure stops
  * it. The calls of a chunk go in one batched request; the server runs them in order. */
 export async function flushOutbox(ctx: FlushContext): Promise<FlushOutcome> {
-  const outcome: FlushOutcome = { sent: 0, failed: 0 };
+  const outcome: FlushOutcome = { sent: 0, refused: 0 };
   for (;;) {
     const signedIn = ctx.signedIn();
     const queue = (await ctx.db.outbox.toArray()).filter(
-      (i) => isPending(i) && (signedIn || !USER_PROCEDURES.has(i.procedure)),
+      (i) => isPending(i) && (signedIn || !isUserProcedure(i.procedure)),
     );
     if (queue.length === 0) return outcome;
     const chunk = takeChunk(queue);
@@ -282,8 +246,8 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushOutcome> {
         await acknowledge(ctx, item, result.value);
         outcome.sent++;
       } else if (isPermanentFailure(result.reason)) {
-        await setAside(ctx, item, result.reason);
-        outcome.failed++;
+        await refuse(ctx, item, result.reason);
+        outcome.refused++;
       } else {
         // Keep this item and every later one (even those the server took: replays are harmless,
         // and resending them after this one keeps the order of writes).
@@ -295,11 +259,6 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushOutcome> {
   }
 }
 
-/** Later pending items that wrote the same row. */
-function laterOnRow(later: readonly OutboxItem[], id: string): OutboxItem[] {
-  return later.filter((l) => isPending(l) && (l.before ?? []).some((b) => beforeId(b) === id));
-}
-
 /** Server acknowledged: drop the item, store the answer unless a later item will overwrite that
  * row (then the answer becomes that item's known server version). */
 async function acknowledge(ctx: FlushContext, item: OutboxItem, output: unknown): Promise<void> {
@@ -307,32 +266,20 @@ async function acknowledge(ctx: FlushContext, item: OutboxItem, output: unknown)
   const seq = item.seq as number;
   const rows = answerRows(item.procedure, output);
   const tables = [...new Set(rows.map((r) => r.table))].map((t) => db.table(t));
-  const written: TableRow[] = [];
+  let written: TableRow[] = [];
   await db.transaction('rw', [db.outbox, ...tables], async () => {
     // Gone: cleared meanwhile (sign-out); its answer is no longer wanted.
     if (!(await db.outbox.get(seq))) return;
     await db.outbox.delete(seq);
-    const later = await db.outbox.where('seq').above(seq).toArray();
-    for (const r of rows) {
-      const id = rowId(r.table, rowKey(r.table, r.row));
-      const pending = laterOnRow(later, id);
-      if (pending.length > 0) {
-        for (const l of pending) {
-          l.before = (l.before ?? []).map((b) => (beforeId(b) === id ? { ...b, row: r.row } : b));
-          await db.outbox.put(l);
-        }
-      } else {
-        await db.table(r.table).put(r.row);
-        written.push(r);
-      }
-    }
+    written = await admitArriving(db, rows, seq);
+    for (const r of written) await db.table(r.table).put(r.row);
   });
   for (const w of written) ctx.cache.put(w.table, [w.row]);
 }
 
-/** Refused for good: keep the item as 'failed' and put the rows it wrote back as the server has
+/** Refused for good: keep the item as refused and put the rows it wrote back as the server has
  * them (unless a later pending item wrote them too). */
-async function setAside(ctx: FlushContext, item: OutboxItem, e: unknown): Promise<void> {
+async function refuse(ctx: FlushContext, item: OutboxItem, e: unknown): Promise<void> {
   const { db } = ctx;
   const seq = item.seq as number;
   const tables = [...new Set((item.before ?? []).map((b) => b.table))].map((t) => db.table(t));
@@ -341,8 +288,7 @@ async function setAside(ctx: FlushContext, item: OutboxItem, e: unknown): Promis
     const current = await db.outbox.get(seq);
     if (!current) return;
     const later = await db.outbox.where('seq').above(seq).toArray();
-    for (const b of current.before ?? []) {
-      if (laterOnRow(later, beforeId(b)).length > 0) continue;
+    for (const b of restoreOf(current, later)) {
       if (b.row) await db.table(b.table).put(b.row);
       else await db.table(b.table).delete(b.key);
       restored.push(b);
@@ -350,7 +296,7 @@ async function setAside(ctx: FlushContext, item: OutboxItem, e: unknown): Promis
     // lastError keeps the server's own words for support (the app shows the refusal's).
     await db.outbox.put({
       ...current,
-      state: 'failed',
+      state: REFUSED_STATE,
       attempts: current.attempts + 1,
       lastError: errorMessage(e),
       refusal: refusalOf(e, ctx.build),
@@ -371,19 +317,19 @@ async function noteAttempt(db: WriteItDb, item: OutboxItem, e: unknown): Promise
 }
 
 /** Numbers for the sync status. */
-export async function countOutbox(db: WriteItDb): Promise<{ pending: number; failed: number }> {
+export async function countOutbox(db: WriteItDb): Promise<{ pending: number; refused: number }> {
   const items = await db.outbox.toArray();
-  const failed = items.filter((i) => !isPending(i)).length;
-  return { pending: items.length - failed, failed };
+  const refused = items.filter((i) => isRefused(i)).length;
+  return { pending: items.length - refused, refused };
 }
 
 /** The mutations the server refused, oldest first (shown to the user: never silently lost). */
-export async function listFailed(db: WriteItDb): Promise<OutboxItem[]> {
-  return (await db.outbox.toArray()).filter((i) => !isPending(i));
+export async function listRefusedItems(db: WriteItDb): Promise<OutboxItem[]> {
+  return (await db.outbox.toArray()).filter((i) => isRefused(i));
 }
 
 /** A change the server refused, as the app lists it: what it was about (an entry's text, a
- * deck's title, a character), why (absent for one set aside before refusals were recorded), and
+ * deck's title, a character), why (absent for one refused before refusals were recorded), and
  * when it was made. */
 export interface RefusedChange {
   seq: number;
@@ -396,7 +342,7 @@ export interface RefusedChange {
 /** The refused changes, oldest first, each named after what it changed. */
 export async function listRefused(db: WriteItDb): Promise<RefusedChange[]> {
   const out: RefusedChange[] = [];
-  for (const item of await listFailed(db)) {
+  for (const item of await listRefusedItems(db)) {
     const change: RefusedChange = { seq: item.seq as number, procedure: item.procedure, name: await changeName(db, item), queuedAt: item.queuedAt };
     if (item.refusal) change.refusal = item.refusal;
     out.push(change);
@@ -414,7 +360,7 @@ async function changeName(db: WriteItDb, item: OutboxItem): Promise<string> {
   return str('title') ?? str('text') ?? str('value') ?? str('id') ?? '';
 }
 
-/** Queues a failed item again, at the end of the queue (inside a transaction over the outbox and
+/** Queues a refused item again, at the end of the queue (inside a transaction over the outbox and
  * its rows' tables). What it would restore if refused again is the rows as they are now (a sync
  * since may have stored newer ones than at its first refusal), or as an earlier pending item on
  * the same row knows them. */
@@ -428,13 +374,13 @@ async function requeue(db: WriteItDb, item: OutboxItem): Promise<void> {
   await enqueueItem(db, { ...rest, state: 'pending', attempts: 0, queuedAt: Date.now() }, now);
 }
 
-/** Queues a failed item again (the learner's "Try again"). */
-export async function requeueFailed(db: WriteItDb, seq: number): Promise<void> {
+/** Queues a refused item again (the learner's "Try again"). */
+export async function requeueRefused(db: WriteItDb, seq: number): Promise<void> {
   const first = await db.outbox.get(seq);
   const tables = [...new Set((first?.before ?? []).map((b) => b.table))].map((t) => db.table(t));
   await db.transaction('rw', [db.outbox, ...tables], async () => {
     const item = await db.outbox.get(seq);
-    if (item && !isPending(item)) await requeue(db, item);
+    if (item && isRefused(item)) await requeue(db, item);
   });
 }
 
@@ -443,7 +389,7 @@ export async function requeueFailed(db: WriteItDb, seq: number): Promise<void> {
  * Refused again, they wait for the next build. Returns how many. Atomic: tabs starting together
  * queue each once. */
 export async function requeueForBuild(db: WriteItDb, build: string): Promise<number> {
-  const due = (i: OutboxItem) => !isPending(i) && retriesOnUpdate(i.refusal) && i.refusal?.build !== build;
+  const due = (i: OutboxItem) => isRefused(i) && retriesOnUpdate(i.refusal) && i.refusal?.build !== build;
   // Every synced table: which ones the items wrote is known only inside the transaction.
   const tables = [...PUBLIC_TABLES, ...USER_TABLES].map((t) => db.table(t));
   return db.transaction('rw', [db.outbox, ...tables], async () => {
@@ -454,10 +400,10 @@ export async function requeueForBuild(db: WriteItDb, build: string): Promise<num
   });
 }
 
-/** Forgets a failed item for good. */
-export async function discardFailed(db: WriteItDb, seq: number): Promise<void> {
+/** Forgets a refused item for good. */
+export async function discardRefused(db: WriteItDb, seq: number): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const item = await db.outbox.get(seq);
-    if (item && !isPending(item)) await db.outbox.delete(seq);
+    if (item && isRefused(item)) await db.outbox.delete(seq);
   });
 }

@@ -2,12 +2,14 @@
 // the sync engine (db/sync.ts, main thread) and the public tables' pull in a worker
 // (db/pull.worker.ts): pages of `limit` rows with the `after` cursor until a short page, the next
 // page asked for while one is stored, each page stored in ONE transaction that leaves alone the
-// rows a pending outbox item wrote.
+// rows a pending outbox item wrote (db/ledger.ts). Each table's query is the registry's.
 import type { Table } from 'dexie';
 import type { Api } from '../api/client';
 import type { Cursor, PageInput } from '../api/generated/types';
-import { PUBLIC_TABLES, rowKey, type OutboxItem, type SyncedTable, type TableRows, type WriteItDb } from './db';
-import { isPending, rowId } from './outbox';
+import { PUBLIC_TABLES, type SyncedTable, type TableRows, type WriteItDb } from './db';
+import { queryPage, TABLE_KEYS } from '../api/procedures';
+import { keyed } from './ledger';
+import { admitArriving } from './outbox';
 
 /** Rows per page: the server's maximum, so a first sync of a large catalogue takes few requests and
  * few IndexedDB transactions (make bench). */
@@ -57,7 +59,7 @@ export async function pullTable<T extends SyncedTable>(target: PullTarget, table
   target.progress?.(table, 0);
   const fetchPage = (after?: Cursor) => {
     const input: PageInput = after ? { offset, after, limit } : { offset, limit };
-    const page = query(target.api, table, input) as Promise<TableRows[T][]>;
+    const page = query(target.api, table, input);
     page.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
     return page;
   };
@@ -81,69 +83,22 @@ export async function pullTable<T extends SyncedTable>(target: PullTarget, table
   }
 }
 
-/** One page in ONE transaction, skipping rows a pending mutation wrote (their pulled version
- * becomes what that mutation would restore); resolves with the rows put. */
+/** One page in ONE transaction, but the rows a pending mutation wrote (the ledger: their pulled
+ * version becomes what that mutation would restore); resolves with the rows put. */
 async function storePage<T extends SyncedTable>(target: PullTarget, table: T, rows: TableRows[T][]): Promise<TableRows[T][]> {
   const { db } = target;
   const tbl = db.table(table) as Table<TableRows[T]>;
   return db.transaction('rw', [tbl, db.outbox], async () => {
     target.check?.();
-    const pending = (await db.outbox.toArray()).filter((i) => isPending(i) && (i.before ?? []).some((b) => b.table === table));
-    if (pending.length === 0) {
-      await target.put(table, tbl, rows);
-      return rows;
-    }
-    const held = pendingRowIds(pending);
-    const put: TableRows[T][] = [];
-    const changed = new Set<OutboxItem>();
-    for (const row of rows) {
-      const id = rowId(table, rowKey(table, row));
-      if (!held.has(id)) {
-        put.push(row);
-        continue;
-      }
-      for (const item of pending) {
-        for (const b of item.before ?? []) {
-          if (rowId(b.table, b.key) === id) {
-            b.row = row;
-            changed.add(item);
-          }
-        }
-      }
-    }
+    const admitted = await admitArriving(db, rows.map((row) => ({ table, row })));
+    const put = admitted.length === rows.length ? rows : admitted.map((r) => r.row as TableRows[T]);
     await target.put(table, tbl, put);
-    if (changed.size > 0) await db.outbox.bulkPut([...changed]);
     return put;
   });
 }
 
-/** `table/key` of every row a pending outbox item wrote. */
-export function pendingRowIds(items: readonly OutboxItem[]): Set<string> {
-  const ids = new Set<string>();
-  for (const item of items) {
-    if (!isPending(item)) continue;
-    for (const b of item.before ?? []) ids.add(rowId(b.table, b.key));
-  }
-  return ids;
-}
-
-function query(api: Api, table: SyncedTable, input: PageInput): Promise<unknown[]> {
-  switch (table) {
-    case 'languages':
-      return api.queryLanguages.query(input);
-    case 'decks':
-      return api.queryDecks.query(input);
-    case 'entries':
-      return api.queryEntries.query(input);
-    case 'characters':
-      return api.queryCharacters.query(input);
-    case 'userEntries':
-      return api.queryUserEntries.query(input).then((rows) => rows.map((r) => ({ ...r, entryId: r.entryId ?? r.id })));
-    case 'userDecks':
-      return api.queryUserDecks.query(input);
-    case 'userCards':
-      return api.queryUserCards.query(input);
-    case 'userReviews':
-      return api.queryUserReviews.query(input);
-  }
+/** A page of `table` through the query the registry names, its rows keyed as stored locally. */
+function query<T extends SyncedTable>(api: Api, table: T, input: PageInput): Promise<TableRows[T][]> {
+  const page = queryPage(api, table, input) as Promise<TableRows[T][]>;
+  return TABLE_KEYS[table] === 'id' ? page : page.then((rows) => rows.map((r) => keyed(table, r)));
 }

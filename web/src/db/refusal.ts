@@ -3,6 +3,7 @@
 // build of the app) and the plain, translated words that tell a learner what could not be saved
 // and why. Pure: no I/O, no React. The server's own message is never part of what is shown.
 import type { ErrorReason } from '../api/generated/types';
+import { isMutation } from '../api/procedures';
 import type { MessageKey, MessageParams } from '../i18n/translate';
 
 /** The `data.reason` values the server gives: the generated ErrorReason, each named once here so
@@ -22,7 +23,7 @@ const REASONS: Record<ErrorReason, true> = {
 export const REFUSAL_REASONS = Object.keys(REASONS) as readonly ErrorReason[];
 export type RefusalReason = ErrorReason;
 
-/** A refusal as stored on the failed outbox item. Strings as the server sent them (a later build
+/** A refusal as stored on the refused outbox item. Strings as the server sent them (a later build
  * may know a reason this one does not). */
 export interface Refusal {
   /** The tRPC error code (data.code); absent when the app itself could not send it (a procedure
@@ -108,7 +109,7 @@ const KIND_OF_CODE: Readonly<Record<string, RefusalKind>> = {
 };
 
 /** The kind of a refusal: by its reason when the server gave one this build knows, else by its
- * code. No refusal recorded (an item set aside by a build before refusals were kept) is 'other'. */
+ * code. No refusal recorded (an item refused by a build before refusals were kept) is 'other'. */
 export function refusalKind(r: Refusal | undefined): RefusalKind {
   if (!r) return 'other';
   const reason = knownReason(r.reason);
@@ -131,19 +132,12 @@ export interface Msg {
   params?: MessageParams;
 }
 
-const WHAT: Readonly<Record<string, MessageKey>> = {
-  saveUserReview: 'refused.saveUserReview',
-  saveUserEntry: 'refused.saveUserEntry',
-  saveUserDeck: 'refused.saveUserDeck',
-  saveDeck: 'refused.saveDeck',
-  saveEntry: 'refused.saveEntry',
-  saveCharacter: 'refused.saveCharacter',
-};
-
-/** What the change was ("Review of 학교"), from its procedure and the name of what it changed. */
+/** What the change was ("Review of 학교"), from its procedure and the name of what it changed:
+ * each mutation of the registry has its message, `refused.<procedure>` (checked by the types). */
 export function refusedWhat(procedure: string, name: string): Msg {
-  const key = WHAT[procedure];
-  return key ? { key, params: { name } } : { key: 'refused.change' };
+  if (!isMutation(procedure)) return { key: 'refused.change' };
+  const key: MessageKey = `refused.${procedure}`;
+  return { key, params: { name } };
 }
 
 /** The learner's words for the input fields the server may name (a field without one is not

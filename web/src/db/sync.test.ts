@@ -322,7 +322,7 @@ describe('sync', () => {
     expect(seen[0]).toBe('syncing');
     expect(seen[seen.length - 1]).toBe('idle');
     expect([...tables]).toEqual([...PUBLIC_TABLES]);
-    expect(h.engine.getState()).toMatchObject({ status: 'idle', pending: 0, failed: 0 });
+    expect(h.engine.getState()).toMatchObject({ status: 'idle', pending: 0, refused: 0 });
     expect(Object.isFrozen(h.engine.getState())).toBe(true);
   });
 

@@ -10,8 +10,7 @@
 // (db/workerPull.ts), which puts each page in one go; the user tables, and the public ones where
 // there is no worker, are pulled here in time-sized chunks (putInChunks), so no long task blocks
 // input.
-// Pulled rows never overwrite a row that a pending outbox item wrote locally: the pending write
-// wins until the server acknowledges it (and its answer is stored then).
+// Pulled rows never overwrite a row that a pending outbox item wrote locally (db/ledger.ts).
 import { useSyncExternalStore } from 'react';
 import type { Table } from 'dexie';
 import { apiUrl, createApi, errorMessage, isNetworkError, type Api } from '../api/client';
@@ -31,18 +30,20 @@ import {
 } from './db';
 import {
   countOutbox,
-  discardFailed as discardFailedItem,
+  discardRefused as discardRefusedItem,
   flushOutbox,
-  listFailed,
+  listRefusedItems,
+  countUserItems,
+  dropUserItems,
+  heldRows,
   listRefused,
-  requeueFailed,
+  requeueRefused,
   requeueForBuild,
-  rowId,
-  USER_PROCEDURES,
   type FlushOutcome,
   type RefusedChange,
 } from './outbox';
-import { CHARACTER_PAGE_SIZE, PAGE_SIZE, pageLimit, pendingRowIds, pullPublicTables, pullTable, type PullTarget } from './pagePull';
+import { rowId } from './ledger';
+import { CHARACTER_PAGE_SIZE, PAGE_SIZE, pageLimit, pullPublicTables, pullTable, type PullTarget } from './pagePull';
 import { browserLock, type RunExclusive } from './syncLock';
 import { PullUnavailable, workerPublicPull, type PublicPull } from './workerPull';
 
@@ -65,8 +66,8 @@ export interface SyncState {
   error?: string;
   /** Mutations waiting to be sent. */
   pending: number;
-  /** Mutations the server refused for good, kept aside (see `failedMutations`). */
-  failed: number;
+  /** Mutations the server refused for good (see `refusedMutations`). */
+  refused: number;
 }
 
 /** Where lastSync lives: localStorage in the app. */
@@ -144,7 +145,7 @@ export class SyncEngine {
   /** The refusals of other builds are queued again at this engine's first push (an app start). */
   private requeuedForBuild = false;
 
-  private state: SyncState = { status: 'idle', pending: 0, failed: 0 };
+  private state: SyncState = { status: 'idle', pending: 0, refused: 0 };
   private readonly listeners = new Set<(s: SyncState) => void>();
   private running: Promise<SyncState> | null = null;
   private flushing: Promise<FlushOutcome> | null = null;
@@ -194,8 +195,8 @@ export class SyncEngine {
 
   /** Recounts the outbox for the state (after local writes). */
   async updateCounts(): Promise<void> {
-    const { pending, failed } = await countOutbox(this.db);
-    if (pending !== this.state.pending || failed !== this.state.failed) this.setState({ pending, failed });
+    const { pending, refused } = await countOutbox(this.db);
+    if (pending !== this.state.pending || refused !== this.state.refused) this.setState({ pending, refused });
   }
 
   /** lastSync: the server time of the last completed sync; 0 when absent. */
@@ -232,7 +233,7 @@ export class SyncEngine {
   }
 
   private async flushLoop(): Promise<FlushOutcome> {
-    const total: FlushOutcome = { sent: 0, failed: 0 };
+    const total: FlushOutcome = { sent: 0, refused: 0 };
     if (!this.requeuedForBuild) {
       this.requeuedForBuild = true;
       // Offline too: they then count as waiting to be sent, not as refused.
@@ -253,7 +254,7 @@ export class SyncEngine {
           build: this.buildId,
         });
         total.sent += out.sent;
-        total.failed += out.failed;
+        total.refused += out.refused;
         total.stoppedBy = out.stoppedBy;
       } catch (e) {
         total.stoppedBy = e;
@@ -291,9 +292,9 @@ export class SyncEngine {
     }, delay);
   }
 
-  /** The mutations the server refused, kept aside. */
-  failedMutations(): Promise<OutboxItem[]> {
-    return listFailed(this.db);
+  /** The mutations the server refused. */
+  refusedMutations(): Promise<OutboxItem[]> {
+    return listRefusedItems(this.db);
   }
 
   /** The refused mutations as the app lists them (named after what they changed). */
@@ -302,15 +303,15 @@ export class SyncEngine {
   }
 
   /** Sends a refused mutation again (at the end of the queue). */
-  async retryFailed(seq: number): Promise<void> {
-    await requeueFailed(this.db, seq);
+  async retryRefused(seq: number): Promise<void> {
+    await requeueRefused(this.db, seq);
     await this.updateCounts();
     void this.flush();
   }
 
   /** Forgets a refused mutation. */
-  async discardFailed(seq: number): Promise<void> {
-    await discardFailedItem(this.db, seq);
+  async discardRefused(seq: number): Promise<void> {
+    await discardRefusedItem(this.db, seq);
     await this.updateCounts();
   }
 
@@ -350,7 +351,7 @@ export class SyncEngine {
       this.epoch++;
       const tables = [...PUBLIC_TABLES, ...USER_TABLES];
       await this.db.transaction('rw', [this.db.outbox, ...tables.map((t) => this.db.table(t))], async () => {
-        const keep = pendingRowIds(await this.db.outbox.toArray());
+        const keep = await heldRows(this.db);
         for (const t of tables) await clearAllBut(this.db.table(t), t, keep);
       });
       this.cache.clear();
@@ -363,13 +364,12 @@ export class SyncEngine {
   }
 
   /** Before a sign-out: how many of the user's changes are not on the server (queued, or
-   * refused and kept aside), pushing them first when there are any and the device is online.
+   * refused), pushing them first when there are any and the device is online.
    * Signing out deletes them from this device, so the app asks first. */
   async unsentUserChanges(): Promise<number> {
-    const count = async () => (await this.db.outbox.toArray()).filter((i) => USER_PROCEDURES.has(i.procedure)).length;
-    if ((await count()) === 0) return 0;
+    if ((await countUserItems(this.db)) === 0) return 0;
     if (this.isOnline()) await this.flush();
-    return count();
+    return countUserItems(this.db);
   }
 
   /** On sign-out: clears the user tables, the queued user mutations and lastSync (so the next
@@ -378,7 +378,7 @@ export class SyncEngine {
     this.epoch++;
     await this.db.transaction('rw', [this.db.outbox, ...USER_TABLES.map((t) => this.db.table(t))], async () => {
       for (const t of USER_TABLES) await this.db.table(t).clear();
-      await this.db.outbox.filter((i) => USER_PROCEDURES.has(i.procedure)).delete();
+      await dropUserItems(this.db);
     });
     this.cache.clear(USER_TABLES);
     this.storage.removeItem(LAST_SYNC_KEY);
@@ -476,7 +476,7 @@ export class SyncEngine {
   private async clearOtherUsersRows(epoch: number): Promise<void> {
     await this.db.transaction('rw', [this.db.outbox, ...USER_TABLES.map((t) => this.db.table(t))], async () => {
       this.check(epoch);
-      const keep = pendingRowIds(await this.db.outbox.toArray());
+      const keep = await heldRows(this.db);
       for (const table of USER_TABLES) await clearAllBut(this.db.table(table), table, keep);
     });
   }
@@ -685,9 +685,9 @@ export const flush = (): Promise<FlushOutcome> => syncEngine().flush();
 /** The changes the server refused, named for the list in the settings. */
 export const refusedChanges = (): Promise<RefusedChange[]> => syncEngine().refusedChanges();
 /** Sends a refused change again. */
-export const retryFailed = (seq: number): Promise<void> => syncEngine().retryFailed(seq);
+export const retryRefused = (seq: number): Promise<void> => syncEngine().retryRefused(seq);
 /** Forgets a refused change. */
-export const discardFailed = (seq: number): Promise<void> => syncEngine().discardFailed(seq);
+export const discardRefused = (seq: number): Promise<void> => syncEngine().discardRefused(seq);
 /** Before a sign-out: the user's changes not on the server, after trying to push them. */
 export const unsentUserChanges = (): Promise<number> => syncEngine().unsentUserChanges();
 /** On sign-out: forget the user's rows, queued mutations and lastSync. */

@@ -2,12 +2,12 @@
 // entries, the learner's userEntries, userDeck, cards and their reviews); recording answers through the outbox, the one
 // answer path of every practice page; taking an answer back (dropped while a guest's upload
 // waits, else a tombstone sent after it), the one undo.
-import type { CardKind, SaveUserReviewInput, UserCard, UserReview } from '../api/generated/types';
+import type { CardKind, UserCard, UserReview } from '../api/generated/types';
 import { loadCached, type EntityCache } from '../db/cache';
 import { cardId } from '../db/cardId';
 import type { WriteItDb } from '../db/db';
-import { deleteUserReview, saveUserReview, type Mutations } from '../db/mutations';
-import { isPending } from '../db/outbox';
+import { deleteUserReview, recordReview, type Mutations } from '../db/mutations';
+import { dropQueued } from '../db/outbox';
 import { syncEngine } from '../db/sync';
 import type { SessionStore } from '../session/session';
 import { cardTombstone, DEFAULT_RETENTION, replaySchedule, toUserCard, type Rating } from './scheduler';
@@ -27,7 +27,7 @@ interface Deps {
   cache: EntityCache;
   /** Who is signed in: a guest's user mutations wait in the outbox until someone is. */
   session: Pick<SessionStore, 'getSession'>;
-  mutations: Pick<Mutations, 'saveUserReview' | 'deleteUserReview'>;
+  mutations: Pick<Mutations, 'recordReview' | 'deleteUserReview'>;
   /** After the outbox changed (the sync status counts it). */
   outboxChanged?: () => void;
 }
@@ -38,7 +38,7 @@ const appDeps = (): Deps => {
     db: engine.db,
     cache: engine.cache,
     session: engine.session,
-    mutations: { saveUserReview, deleteUserReview },
+    mutations: { recordReview, deleteUserReview },
     outboxChanged: () => void engine.updateCounts().catch(() => undefined),
   };
 };
@@ -53,27 +53,12 @@ export async function loadDeckStudy(deckId: string, now: number, deps: Deps = ap
   return readDeckStudy(deck, now, db);
 }
 
-/** The review as `saveUserReview` takes it: the generated wire type, field by field. */
-export function reviewInput(review: UserReview): SaveUserReviewInput {
-  return {
-    id: review.id,
-    cardId: review.cardId,
-    entryId: review.entryId,
-    kind: review.kind,
-    rating: review.rating,
-    reviewedAt: review.reviewedAt,
-    durationMs: review.durationMs,
-    ...(review.score !== undefined ? { score: review.score } : {}),
-    ...(review.desiredRetention !== undefined ? { desiredRetention: review.desiredRetention } : {}),
-  };
-}
-
 /** Records an answer, the one way every practice page does: the review and the locally replayed
  * card written to IndexedDB and queued in the outbox in one transaction (sent when online and
  * signed in; a guest's wait for sign-in). Resolves once that transaction has committed: a page
  * shows the next card or the result only then, so an answer on screen is an answer stored. */
 export async function recordAnswer(answer: { review: UserReview; card: UserCard }, deps: Pick<Deps, 'mutations'> = appDeps()): Promise<void> {
-  await deps.mutations.saveUserReview(reviewInput(answer.review), { card: answer.card });
+  await deps.mutations.recordReview(answer.review, { card: answer.card });
 }
 
 /** Answers one card of a deck outside a session (writing practice): reads the card, its stored
@@ -144,12 +129,7 @@ async function dropQueuedReview(reviewId: string, deps: Deps): Promise<'removed'
   const outcome = await db.transaction('rw', [db.outbox, db.userReviews, db.userCards], async (): Promise<'removed' | 'sent' | 'missing'> => {
     const review = await db.userReviews.get(reviewId);
     if (!review) return 'missing';
-    const items = await db.outbox.toArray();
-    const item = items.find(
-      (i) => isPending(i) && i.procedure === 'saveUserReview' && (i.input as { id?: string } | null)?.id === reviewId,
-    );
-    if (!item || item.seq === undefined) return 'sent';
-    await db.outbox.delete(item.seq);
+    if (!(await dropQueued(db, 'saveUserReview', reviewId))) return 'sent';
     await db.userReviews.delete(reviewId);
     cardKey = review.cardId;
     const others = (await db.userReviews.where('cardId').equals(review.cardId).toArray()).filter((r) => !r.deleted);

@@ -11,7 +11,8 @@ use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use serde::Deserialize;
 use writeit_store::Role;
 
-use super::{Caller, TokenError, Verified};
+use super::caller::Caller;
+use super::verified::{TokenError, Verified};
 
 /// The prefix of ids of callers from the external issuer.
 pub const ID_PREFIX: &str = "oidc:";

@@ -2,14 +2,19 @@
 //! role changed, or its sessions revoked. Each request looks its caller up in the `users` table
 //! through a short-lived cache (entries live `ttl`, default 5 s), so a change made by any instance
 //! or by the CLI takes effect everywhere within that time, and a hit costs a hash-map lookup.
+//! [`Authenticator`] bundles the token check and this one, so every API route finds its caller
+//! the same way.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use writeit_store::{AccountStatus, Role, Store};
+use axum::http::{header, HeaderMap};
+use writeit_store::{AccountStatus, Role, SharedStore, Store};
 
-use super::{Caller, TokenError, Verified, Verifier};
+use super::caller::Caller;
+use super::tokens::Verifier;
+use super::verified::{TokenError, Verified};
 
 /// Entries kept; the cache is emptied when full.
 const CACHE_MAX: usize = 100_000;
@@ -70,6 +75,32 @@ impl StatusCache {
         if let Ok(mut entries) = self.entries.lock() {
             entries.remove(id);
         }
+    }
+}
+
+/// What finding a request's caller needs: the token verifier, and the account statuses with the
+/// store they are read from. `/api/trpc`, import, export and media all call [`Self::caller`].
+#[derive(Clone)]
+pub struct Authenticator {
+    pub verifier: Arc<Verifier>,
+    pub statuses: Arc<StatusCache>,
+    pub store: SharedStore,
+}
+
+impl Authenticator {
+    /// The caller of a request with these headers: a guest without a Bearer token.
+    pub async fn caller(&self, headers: &HeaderMap) -> Result<Caller, TokenError> {
+        let authorization = headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok());
+        authenticate(
+            &self.verifier,
+            &self.statuses,
+            &*self.store,
+            authorization,
+            crate::clock::now_secs(),
+        )
+        .await
     }
 }
 

@@ -8,7 +8,10 @@ use jsonwebtoken::{Algorithm, Header, Validation};
 use serde::{Deserialize, Serialize};
 use writeit_store::Role;
 
-use super::{Caller, SigningKeys};
+use super::caller::Caller;
+use super::external::ExternalIssuer;
+use super::keys::SigningKeys;
+use super::verified::{TokenError, Verified};
 
 /// `iss` of tokens this server issues.
 pub const ISSUER: &str = "writeit";
@@ -58,41 +61,6 @@ fn default_role() -> String {
     "user".into()
 }
 
-/// Why a token was refused.
-#[derive(Debug, thiserror::Error)]
-pub enum TokenError {
-    #[error("the ID token has expired")]
-    Expired,
-    #[error("the ID token is not valid")]
-    Invalid,
-    #[error("the account is disabled")]
-    Disabled,
-    #[error("the ID token was revoked: sign in again")]
-    Revoked,
-    #[error("the account cannot be checked right now")]
-    Unavailable,
-    #[error("the ID token names no account: sign in again")]
-    NoAccount,
-}
-
-/// A verified token: who, and when it was issued (checked against revocations).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verified {
-    pub caller: Caller,
-    /// `iat`, seconds.
-    pub issued_at: i64,
-    /// `auth_time`, seconds (0 when the token has none).
-    pub auth_time: i64,
-    /// `exp`, seconds.
-    pub expires_at: i64,
-    /// A development token (the `dev` claim).
-    pub dev: bool,
-    /// Signed by the external issuer: its callers (`oidc:…`) never have an account here.
-    pub external: bool,
-    /// `gen`: the account's revocation counter at minting (0 when absent).
-    pub generation: i64,
-}
-
 /// Signs and verifies ID tokens.
 pub struct Verifier {
     encoding: jsonwebtoken::EncodingKey,
@@ -102,7 +70,7 @@ pub struct Verifier {
     validation: Validation,
     cache: Mutex<HashMap<String, Verified>>,
     /// Another issuer whose tokens are also accepted.
-    external: Option<std::sync::Arc<super::ExternalIssuer>>,
+    external: Option<std::sync::Arc<ExternalIssuer>>,
 }
 
 impl Verifier {
@@ -125,7 +93,7 @@ impl Verifier {
     }
 
     /// Also accepts the tokens of an external issuer.
-    pub fn with_external(mut self, external: std::sync::Arc<super::ExternalIssuer>) -> Verifier {
+    pub fn with_external(mut self, external: std::sync::Arc<ExternalIssuer>) -> Verifier {
         self.external = Some(external);
         self
     }

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use writeit_server::auth::{SigningKeys, Verifier};
-use writeit_server::serve::{CommonConfig, ServeConfig};
+use writeit_server::database::CommonConfig;
+use writeit_server::identity::users::UsersCommand;
+use writeit_server::serve::ServeConfig;
 use writeit_store::Role;
 
 #[derive(Parser)]
@@ -57,7 +59,7 @@ enum Command {
     Export(ExportCommand),
     /// Build, check or preview the character set files (data/starter/characters).
     #[command(subcommand)]
-    Characters(writeit_server::characters_import::CharactersCommand),
+    Characters(writeit_server::characters::cli::CharactersCommand),
     /// Generate a large benchmark catalogue in language ko.
     Catalogue {
         #[command(flatten)]
@@ -105,7 +107,7 @@ enum Command {
 #[derive(Subcommand)]
 enum ImportCommand {
     #[command(flatten)]
-    Characters(writeit_server::characters_import::ImportCommand),
+    Characters(writeit_server::characters::cli::ImportCommand),
     /// Entries from a CSV, TSV or Anki .apkg file into a new or an existing deck, in one
     /// transaction (docs/import.md).
     Entries(writeit_server::import::cli::ImportEntries),
@@ -203,27 +205,16 @@ async fn run(command: Command) -> anyhow::Result<()> {
             decks,
             characters,
         } => {
-            let store = common.open_store().await?;
-            if store.public_counts().await?[0] == 0 {
-                writeit_server::seed::seed(&*store, std::path::Path::new("data/starter")).await?;
-            }
             let size = writeit_server::catalogue::Size {
                 entries,
                 decks,
                 characters,
             };
-            let start = std::time::Instant::now();
-            let n = writeit_server::catalogue::generate(&*store, size, |what, done, total| {
-                eprint!("\r{what}: {done}/{total}   ");
-            })
-            .await?;
-            eprintln!();
-            println!("wrote {n} rows in {:.1} s", start.elapsed().as_secs_f64());
-            Ok(())
+            catalogue(&common, size).await
         }
         Command::Gen { out, check } => generate(&out, check),
         Command::Import(ImportCommand::Characters(command)) => {
-            writeit_server::characters_import::run_import(command).await
+            writeit_server::characters::cli::run_import(command).await
         }
         Command::Import(ImportCommand::Entries(args)) => {
             writeit_server::import::cli::import(args).await
@@ -231,31 +222,14 @@ async fn run(command: Command) -> anyhow::Result<()> {
         Command::Export(ExportCommand::Deck(args)) => {
             writeit_server::import::cli::export(args).await
         }
-        Command::Characters(command) => writeit_server::characters_import::run(command),
+        Command::Characters(command) => writeit_server::characters::cli::run(command),
         Command::Users { common, action } => {
-            use writeit_server::identity::users::{run, UsersCommand};
-            let command = match action {
-                UsersAction::List => UsersCommand::List,
-                UsersAction::Grant {
-                    email,
-                    role: GrantRole::Admin,
-                    languages,
-                } => {
-                    if !languages.is_empty() {
-                        anyhow::bail!("an admin curates every language: name none");
-                    }
-                    UsersCommand::GrantAdmin { email }
-                }
-                UsersAction::Grant {
-                    email,
-                    role: GrantRole::Editor,
-                    languages,
-                } => UsersCommand::GrantEditor { email, languages },
-                UsersAction::Revoke { email } => UsersCommand::Revoke { email },
-                UsersAction::Disable { email, enable } => UsersCommand::Disable { email, enable },
-            };
+            let command = users_command(action)?;
             let store = common.open_store().await?;
-            println!("{}", run(&*store, command).await?);
+            println!(
+                "{}",
+                writeit_server::identity::users::run(&*store, command).await?
+            );
             Ok(())
         }
         Command::Token {
@@ -266,16 +240,70 @@ async fn run(command: Command) -> anyhow::Result<()> {
             ttl,
         } => {
             let keys = SigningKeys::load_or_create(&common.data_dir)?;
-            let role = match role {
-                RoleArg::User => Role::User,
-                RoleArg::Editor => Role::Editor,
-                RoleArg::Admin => Role::Admin,
-            };
             let langs: Vec<&str> = langs.iter().map(String::as_str).collect();
-            let claims =
-                Verifier::claims(&sub, role, &langs, writeit_server::clock::now_secs(), ttl);
+            let claims = Verifier::claims(
+                &sub,
+                role.into(),
+                &langs,
+                writeit_server::clock::now_secs(),
+                ttl,
+            );
             println!("{}", Verifier::new(&keys).mint(&claims));
             Ok(())
+        }
+    }
+}
+
+/// `writeit catalogue`: the benchmark catalogue, after the starter content when the database is
+/// empty, with progress on stderr.
+async fn catalogue(
+    common: &CommonConfig,
+    size: writeit_server::catalogue::Size,
+) -> anyhow::Result<()> {
+    let store = common.open_store().await?;
+    if store.public_counts().await?[0] == 0 {
+        writeit_server::seed::seed(&*store, std::path::Path::new("data/starter")).await?;
+    }
+    let start = std::time::Instant::now();
+    let n = writeit_server::catalogue::generate(&*store, size, |what, done, total| {
+        eprint!("\r{what}: {done}/{total}   ");
+    })
+    .await?;
+    eprintln!();
+    println!("wrote {n} rows in {:.1} s", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// The `writeit users` action as the library's command.
+fn users_command(action: UsersAction) -> anyhow::Result<UsersCommand> {
+    Ok(match action {
+        UsersAction::List => UsersCommand::List,
+        UsersAction::Grant {
+            email,
+            role: GrantRole::Admin,
+            languages,
+        } => {
+            if !languages.is_empty() {
+                anyhow::bail!("an admin curates every language: name none");
+            }
+            UsersCommand::GrantAdmin { email }
+        }
+        UsersAction::Grant {
+            email,
+            role: GrantRole::Editor,
+            languages,
+        } => UsersCommand::GrantEditor { email, languages },
+        UsersAction::Revoke { email } => UsersCommand::Revoke { email },
+        UsersAction::Disable { email, enable } => UsersCommand::Disable { email, enable },
+    })
+}
+
+impl From<RoleArg> for Role {
+    fn from(role: RoleArg) -> Role {
+        match role {
+            RoleArg::User => Role::User,
+            RoleArg::Editor => Role::Editor,
+            RoleArg::Admin => Role::Admin,
         }
     }
 }
@@ -284,6 +312,7 @@ fn generate(out: &std::path::Path, check: bool) -> anyhow::Result<()> {
     let files = [
         ("types.ts", writeit_core::typescript::types_ts()),
         ("router.ts", writeit_core::typescript::router_ts()),
+        ("procedures.ts", writeit_core::typescript::procedures_ts()),
     ];
     let mut stale = Vec::new();
     for (name, text) in &files {

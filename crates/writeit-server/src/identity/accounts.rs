@@ -6,79 +6,15 @@ use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use writeit_store::{Account, AccountChanges, NewAccount, TotpFactor};
+use writeit_store::{AccountChanges, NewAccount};
 
+use super::account_json::user_info;
+use super::error::IdError;
 use super::session::{issue_session, merge, signed_in, signed_in_recently};
-use super::{limits, mfa, oob, password, secrets, wire, ClientAddr, IdError};
-use crate::app::AppState;
+use super::state::{ClientAddr, IdentityState};
+use super::{limits, mfa, oob, password, secrets, wire};
 
 type Answer = Result<Json<Value>, IdError>;
-
-/// An instant (ms since the epoch) as RFC 3339 UTC, as upstream writes `enrolledAt` and the like.
-pub fn rfc3339(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60,
-        ms.rem_euclid(1000)
-    )
-}
-
-/// The `mfaInfo` entry of a TOTP factor.
-pub fn mfa_info(f: &TotpFactor) -> Value {
-    json!({
-        "mfaEnrollmentId": f.enrollment_id,
-        "displayName": f.display_name.clone().unwrap_or_default(),
-        "enrolledAt": rfc3339(f.enrolled_at),
-        "totpInfo": {},
-    })
-}
-
-/// An account as `accounts:lookup` answers it.
-pub fn user_info(a: &Account, totp: Option<&TotpFactor>) -> Value {
-    let mut v = json!({
-        "localId": a.id,
-        "email": a.email,
-        "emailVerified": a.email_verified,
-        "disabled": a.disabled,
-        "validSince": a.valid_since.to_string(),
-        "createdAt": a.created_at.to_string(),
-        // WriteIt's role, as upstream carries custom claims: a JSON text.
-        "customAttributes": json!({"role": a.role.as_str(), "languages": a.editor_languages}).to_string(),
-        "providerUserInfo": if a.password_hash.is_some() {
-            json!([{"providerId": "password", "email": a.email, "federatedId": a.email, "rawId": a.email, "displayName": a.display_name}])
-        } else {
-            json!([])
-        },
-    });
-    if let Some(name) = &a.display_name {
-        v["displayName"] = json!(name);
-    }
-    if let Some(t) = a.last_login_at {
-        v["lastLoginAt"] = json!(t.to_string());
-        v["lastRefreshAt"] = json!(rfc3339(t));
-    }
-    if let Some(t) = a.password_updated_at {
-        v["passwordUpdatedAt"] = json!(t);
-    }
-    if let Some(f) = totp {
-        v["mfaInfo"] = json!([mfa_info(f)]);
-    }
-    v
-}
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -89,7 +25,7 @@ pub struct SignUpRequest {
 }
 
 /// `accounts:signUp`: creates an email and password account and signs it in.
-pub async fn sign_up(State(state): State<AppState>, addr: ClientAddr, body: Bytes) -> Answer {
+pub async fn sign_up(State(state): State<IdentityState>, addr: ClientAddr, body: Bytes) -> Answer {
     let req: SignUpRequest = wire::parse(&body)?;
     limits::per_address(&state, &addr).await?;
     let email = wire::email(req.email.as_deref(), "MISSING_EMAIL", "INVALID_EMAIL")?;
@@ -99,7 +35,7 @@ pub async fn sign_up(State(state): State<AppState>, addr: ClientAddr, body: Byte
     }
     password::check_policy(pw, &email)?;
     let display_name = wire::display_name(&req.display_name)?;
-    let hash = password::hash(&state.identity, pw).await?;
+    let hash = password::hash(&state.identity.hashing, pw).await?;
     let account = state
         .store
         .create_account(&NewAccount {
@@ -130,7 +66,7 @@ pub struct SignInRequest {
 
 /// `accounts:signInWithPassword`. Every failure of email or password is the same
 /// `INVALID_LOGIN_CREDENTIALS`, after the same argon2 work, so it reveals no account.
-pub async fn sign_in(State(state): State<AppState>, addr: ClientAddr, body: Bytes) -> Answer {
+pub async fn sign_in(State(state): State<IdentityState>, addr: ClientAddr, body: Bytes) -> Answer {
     let req: SignInRequest = wire::parse(&body)?;
     limits::per_address(&state, &addr).await?;
     let email = wire::email(req.email.as_deref(), "INVALID_EMAIL", "INVALID_EMAIL")?;
@@ -144,7 +80,7 @@ pub async fn sign_in(State(state): State<AppState>, addr: ClientAddr, body: Byte
     let attempt = limits::attempt(&state, &email).await?;
     let account = state.store.account_by_email(&email).await?;
     let stored = account.as_ref().and_then(|a| a.password_hash.as_deref());
-    let verified = password::verify(&state.identity, pw, stored).await;
+    let verified = password::verify(&state.identity.hashing, pw, stored).await;
     if !matches!(verified, Ok(false)) {
         attempt.give_back(&state).await?;
     }
@@ -176,7 +112,7 @@ pub struct IdTokenRequest {
 }
 
 /// `accounts:lookup`: the signed-in account.
-pub async fn lookup(State(state): State<AppState>, body: Bytes) -> Answer {
+pub async fn lookup(State(state): State<IdentityState>, body: Bytes) -> Answer {
     let req: IdTokenRequest = wire::parse(&body)?;
     let account = signed_in(&state, &req.id_token).await?;
     let totp = state.store.totp(&account.id).await?;
@@ -201,7 +137,7 @@ pub struct UpdateRequest {
 /// `accounts:update`: email, password and display name of the signed-in account; or, with an
 /// `oobCode`, applies a VERIFY_EMAIL or VERIFY_AND_CHANGE_EMAIL code. A new password revokes
 /// every session; the answer then carries a new one.
-pub async fn update(State(state): State<AppState>, addr: ClientAddr, body: Bytes) -> Answer {
+pub async fn update(State(state): State<IdentityState>, addr: ClientAddr, body: Bytes) -> Answer {
     let req: UpdateRequest = wire::parse(&body)?;
     if req.oob_code.is_some() {
         limits::per_address(&state, &addr).await?;
@@ -224,7 +160,7 @@ pub async fn update(State(state): State<AppState>, addr: ClientAddr, body: Bytes
     if let Some(pw) = &req.password {
         let email = changes.email.as_deref().unwrap_or(&account.email);
         password::check_policy(pw, email)?;
-        changes.password_hash = Some(password::hash(&state.identity, pw).await?);
+        changes.password_hash = Some(password::hash(&state.identity.hashing, pw).await?);
         changes.revoke_sessions_at = Some(crate::clock::now_secs());
     }
     if req.display_name.is_some() {
@@ -260,7 +196,7 @@ pub async fn update(State(state): State<AppState>, addr: ClientAddr, body: Bytes
 }
 
 /// `accounts:delete`: the account, its sessions, codes, second factor and study rows.
-pub async fn delete(State(state): State<AppState>, body: Bytes) -> Answer {
+pub async fn delete(State(state): State<IdentityState>, body: Bytes) -> Answer {
     let req: IdTokenRequest = wire::parse(&body)?;
     let account = signed_in_recently(&state, &req.id_token).await?;
     state.store.delete_account(&account.id).await?;
@@ -279,7 +215,7 @@ pub struct SignOutRequest {
 
 /// `accounts:signOut` (WriteIt's own): with `refreshToken`, ends that session (its family);
 /// with only `idToken`, ends every session of the account and refuses its earlier ID tokens.
-pub async fn sign_out(State(state): State<AppState>, body: Bytes) -> Answer {
+pub async fn sign_out(State(state): State<IdentityState>, body: Bytes) -> Answer {
     let req: SignOutRequest = wire::parse(&body)?;
     if let Some(refresh) = req.refresh_token.as_deref().filter(|r| !r.is_empty()) {
         if refresh.len() > wire::MAX_TOKEN {
@@ -309,7 +245,7 @@ pub struct CreateAuthUriRequest {
 /// address is checked for form only, and `signinMethods` is always empty (no `registered`), so
 /// it never tells whether an account exists.
 pub async fn create_auth_uri(
-    State(state): State<AppState>,
+    State(state): State<IdentityState>,
     addr: ClientAddr,
     body: Bytes,
 ) -> Answer {
@@ -325,16 +261,4 @@ pub async fn create_auth_uri(
         "sessionId": secrets::random_token(),
         "signinMethods": [],
     })))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn rfc3339() {
-        assert_eq!(super::rfc3339(0), "1970-01-01T00:00:00.000Z");
-        assert_eq!(
-            super::rfc3339(1_709_251_199_123),
-            "2024-02-29T23:59:59.123Z"
-        );
-    }
 }

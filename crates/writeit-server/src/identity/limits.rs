@@ -2,11 +2,11 @@
 //! per client address on every endpoint that checks a secret or sends mail, per account (by
 //! email, whether or not it exists, so the limit reveals nothing) on failed checks and on mail.
 
-use super::{ClientAddr, IdError};
-use crate::app::AppState;
+use super::error::IdError;
+use super::state::{ClientAddr, IdentityState};
 
 /// Counts a request from `addr`; 429 past the limit.
-pub async fn per_address(state: &AppState, addr: &ClientAddr) -> Result<(), IdError> {
+pub async fn per_address(state: &IdentityState, addr: &ClientAddr) -> Result<(), IdError> {
     let l = &state.identity.config.limits;
     hit(
         state,
@@ -35,7 +35,7 @@ pub struct Attempt {
 /// Counts an attempt for `email` first, in one statement that increments and answers the count
 /// (so concurrent attempts cannot all read a count under the limit), then 429 past the limit:
 /// at most `failures_per_account` checks run per window, however many arrive at once.
-pub async fn attempt(state: &AppState, email: &str) -> Result<Attempt, IdError> {
+pub async fn attempt(state: &IdentityState, email: &str) -> Result<Attempt, IdError> {
     let l = &state.identity.config.limits;
     let window = l.account_window_secs * 1000;
     let key = format!("fail:{email}");
@@ -48,7 +48,7 @@ pub async fn attempt(state: &AppState, email: &str) -> Result<Attempt, IdError> 
 
 impl Attempt {
     /// The check passed, or could not run (server busy): no failure, so its count is taken back.
-    pub async fn give_back(self, state: &AppState) -> Result<(), IdError> {
+    pub async fn give_back(self, state: &IdentityState) -> Result<(), IdError> {
         state
             .store
             .rate_release(&self.key, self.window_start)
@@ -58,7 +58,7 @@ impl Attempt {
 }
 
 /// Counts a mail to `email`; 429 past the limit.
-pub async fn mail(state: &AppState, email: &str) -> Result<(), IdError> {
+pub async fn mail(state: &IdentityState, email: &str) -> Result<(), IdError> {
     let l = &state.identity.config.limits;
     hit(
         state,
@@ -69,7 +69,7 @@ pub async fn mail(state: &AppState, email: &str) -> Result<(), IdError> {
     .await
 }
 
-async fn hit(state: &AppState, key: &str, max: i64, window_secs: i64) -> Result<(), IdError> {
+async fn hit(state: &IdentityState, key: &str, max: i64, window_secs: i64) -> Result<(), IdError> {
     let window = window_secs * 1000;
     let (hits, start) = state.store.rate_hit(key, window).await?;
     if hits > max {

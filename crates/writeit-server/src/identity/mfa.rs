@@ -11,11 +11,12 @@ use serde_json::{json, Value};
 use totp_rs::{Algorithm, Secret, TOTP};
 use writeit_store::{Account, CodeUse, OneTimeCode, TotpFactor};
 
-use super::accounts::{mfa_info, rfc3339};
+use super::account_json::{mfa_info, rfc3339};
+use super::error::IdError;
 use super::secrets::{normalize_recovery_code, random_token, recovery_code, sha256_hex};
 use super::session::{active_account, issue_session, merge, signed_in, signed_in_recently};
-use super::{limits, wire, ClientAddr, IdError};
-use crate::app::AppState;
+use super::state::{ClientAddr, IdentityState};
+use super::{limits, wire};
 
 type Answer = Result<Json<Value>, IdError>;
 
@@ -57,7 +58,7 @@ pub fn code_at(secret: &str, time_secs: i64) -> String {
 
 /// When `account` has a second factor: a pending credential and `mfaInfo`, answered (with 200)
 /// instead of tokens, as upstream does.
-pub async fn pending(state: &AppState, account: &Account) -> Result<Option<Value>, IdError> {
+pub async fn pending(state: &IdentityState, account: &Account) -> Result<Option<Value>, IdError> {
     let Some(factor) = state.store.totp(&account.id).await? else {
         return Ok(None);
     };
@@ -88,7 +89,7 @@ pub struct EnrollmentStartRequest {
 }
 
 /// `mfaEnrollment:start`: a new shared secret and the session to finalize it with.
-pub async fn enrollment_start(State(state): State<AppState>, body: Bytes) -> Answer {
+pub async fn enrollment_start(State(state): State<IdentityState>, body: Bytes) -> Answer {
     let req: EnrollmentStartRequest = wire::parse(&body)?;
     let account = signed_in_recently(&state, &req.id_token).await?;
     if state.store.totp(&account.id).await?.is_some() {
@@ -151,7 +152,7 @@ pub struct EnrollmentFinalizeRequest {
 /// `mfaEnrollment:finalize`: checks a first code, enrols the factor, answers a new session and
 /// (WriteIt's own) `recoveryCodes`, shown once.
 pub async fn enrollment_finalize(
-    State(state): State<AppState>,
+    State(state): State<IdentityState>,
     addr: ClientAddr,
     body: Bytes,
 ) -> Answer {
@@ -206,7 +207,7 @@ pub struct WithdrawRequest {
 }
 
 /// `mfaEnrollment:withdraw`: removes the factor and its recovery codes.
-pub async fn enrollment_withdraw(State(state): State<AppState>, body: Bytes) -> Answer {
+pub async fn enrollment_withdraw(State(state): State<IdentityState>, body: Bytes) -> Answer {
     let req: WithdrawRequest = wire::parse(&body)?;
     let account = signed_in_recently(&state, &req.id_token).await?;
     let id = wire::required(&req.mfa_enrollment_id, "MISSING_MFA_ENROLLMENT_ID")?;
@@ -230,7 +231,7 @@ pub struct SignInRequest {
 
 /// The account a pending credential is for (not using it up).
 async fn pending_account(
-    state: &AppState,
+    state: &IdentityState,
     credential: &Option<String>,
     enrollment_id: &Option<String>,
 ) -> Result<(String, Account), IdError> {
@@ -252,7 +253,7 @@ async fn pending_account(
 }
 
 /// `mfaSignIn:start`: checks the pending credential (a TOTP factor needs nothing sent).
-pub async fn sign_in_start(State(state): State<AppState>, body: Bytes) -> Answer {
+pub async fn sign_in_start(State(state): State<IdentityState>, body: Bytes) -> Answer {
     let req: SignInRequest = wire::parse(&body)?;
     pending_account(&state, &req.mfa_pending_credential, &req.mfa_enrollment_id).await?;
     Ok(Json(json!({})))
@@ -261,7 +262,7 @@ pub async fn sign_in_start(State(state): State<AppState>, body: Bytes) -> Answer
 /// `mfaSignIn:finalize`: a TOTP code (a step not used before) or a recovery code completes the
 /// sign-in.
 pub async fn sign_in_finalize(
-    State(state): State<AppState>,
+    State(state): State<IdentityState>,
     addr: ClientAddr,
     body: Bytes,
 ) -> Answer {

@@ -11,10 +11,12 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use writeit_store::{AccountChanges, CodeUse, NewAccount, OneTimeCode};
 
+use super::error::IdError;
+use super::mail::Mail;
 use super::secrets::{random_token, sha256_hex};
 use super::session::{active_account, issue_session, merge, signed_in, signed_in_recently};
-use super::{limits, mfa, password, wire, ClientAddr, IdError, Mail};
-use crate::app::AppState;
+use super::state::{ClientAddr, IdentityState};
+use super::{limits, mfa, password, wire};
 
 type Answer = Result<Json<Value>, IdError>;
 
@@ -60,7 +62,7 @@ fn subject_and_text(kind: &str) -> (&'static str, &'static str) {
 }
 
 /// A continue URL must stay on the web app's origin.
-fn continue_url(state: &AppState, url: &Option<String>) -> Result<Option<String>, IdError> {
+fn continue_url(state: &IdentityState, url: &Option<String>) -> Result<Option<String>, IdError> {
     match url.as_deref().filter(|u| !u.is_empty()) {
         None => Ok(None),
         Some(u) => {
@@ -80,7 +82,7 @@ fn continue_url(state: &AppState, url: &Option<String>) -> Result<Option<String>
 /// Stores a code and mails its link (in the background: the answer must not wait on SMTP, nor
 /// take longer when an account exists).
 async fn send_code(
-    state: &AppState,
+    state: &IdentityState,
     kind: &str,
     user_id: Option<String>,
     to: &str,
@@ -127,7 +129,7 @@ async fn send_code(
 
 /// The PASSWORD_RESET or EMAIL_SIGNIN code for `email`, made and mailed when there is one to make.
 async fn code_for_address(
-    state: &AppState,
+    state: &IdentityState,
     kind: &str,
     email: &str,
     next: Option<String>,
@@ -145,7 +147,11 @@ async fn code_for_address(
 }
 
 /// `accounts:sendOobCode`.
-pub async fn send_oob_code(State(state): State<AppState>, addr: ClientAddr, body: Bytes) -> Answer {
+pub async fn send_oob_code(
+    State(state): State<IdentityState>,
+    addr: ClientAddr,
+    body: Bytes,
+) -> Answer {
     let req: SendOobCodeRequest = wire::parse(&body)?;
     let kind = match req.request_type.as_deref() {
         None | Some("") => return Err(IdError::bad("MISSING_REQ_TYPE")),
@@ -234,7 +240,7 @@ pub struct ResetPasswordRequest {
 /// `accounts:resetPassword`: without `newPassword` checks the code (and answers its email);
 /// with it, sets the password, marks the email verified and revokes every session.
 pub async fn reset_password(
-    State(state): State<AppState>,
+    State(state): State<IdentityState>,
     addr: ClientAddr,
     body: Bytes,
 ) -> Answer {
@@ -252,7 +258,7 @@ pub async fn reset_password(
         return Ok(Json(answer));
     };
     password::check_policy(pw, &peeked.email)?;
-    let hash = password::hash(&state.identity, pw).await?;
+    let hash = password::hash(&state.identity.hashing, pw).await?;
     let used = valid(state.store.consume_code(&code, &kinds).await?)?;
     let user_id = used
         .user_id
@@ -279,7 +285,7 @@ pub struct EmailLinkRequest {
 
 /// `accounts:signInWithEmailLink`: signs in (or signs up) the owner of the mailed link.
 pub async fn sign_in_with_email_link(
-    State(state): State<AppState>,
+    State(state): State<IdentityState>,
     addr: ClientAddr,
     body: Bytes,
 ) -> Answer {
@@ -340,7 +346,10 @@ pub async fn sign_in_with_email_link(
 }
 
 /// `accounts:update` with an `oobCode`: applies VERIFY_EMAIL or VERIFY_AND_CHANGE_EMAIL.
-pub async fn apply_code(state: &AppState, oob_code: &Option<String>) -> Result<Value, IdError> {
+pub async fn apply_code(
+    state: &IdentityState,
+    oob_code: &Option<String>,
+) -> Result<Value, IdError> {
     let code = sha256_hex(wire::required(oob_code, "MISSING_OOB_CODE")?);
     let kinds = ["VERIFY_EMAIL", "VERIFY_AND_CHANGE_EMAIL"];
     let used = valid(state.store.consume_code(&code, &kinds).await?)?;

@@ -12,7 +12,8 @@ use argon2::password_hash::{PasswordHash, SaltString};
 use argon2::{Algorithm, Argon2, Params, PasswordHasher, PasswordVerifier, Version};
 use tokio::sync::SemaphorePermit;
 
-use super::{IdError, Identity};
+use super::config::IdentityConfig;
+use super::error::IdError;
 
 /// Shortest password accepted, in characters.
 pub const MIN_CHARS: usize = 8;
@@ -87,6 +88,34 @@ pub fn return_freed_memory() {
     }
 }
 
+/// Password hashing's share of the identity service: the slots hashes run in, the requests
+/// waiting for one, and the dummy hash checked when an account has none.
+pub struct Hashing {
+    /// Password hashes computed at once (each holds 19 MiB).
+    slots: tokio::sync::Semaphore,
+    /// Requests waiting for a slot.
+    waiting: AtomicUsize,
+    /// Requests that may wait beyond the slots; more are answered 503 at once.
+    queue: usize,
+    /// Longest wait for a slot before 503.
+    wait: std::time::Duration,
+    dummy: tokio::sync::OnceCell<String>,
+}
+
+impl Hashing {
+    /// Hashing as `config` sets it up (`hash_concurrency`, `hash_queue`, `hash_wait`).
+    pub fn new(config: &IdentityConfig) -> Hashing {
+        return_freed_memory();
+        Hashing {
+            slots: tokio::sync::Semaphore::new(config.hash_concurrency.max(1)),
+            waiting: AtomicUsize::new(0),
+            queue: config.hash_queue,
+            wait: config.hash_wait,
+            dummy: tokio::sync::OnceCell::new(),
+        }
+    }
+}
+
 /// One request waiting for a hashing slot, counted while it waits.
 struct Waiting<'a>(&'a AtomicUsize);
 
@@ -99,18 +128,17 @@ impl Drop for Waiting<'_> {
 /// A slot to hash in: at once when one is free; else, when fewer than `hash_queue` wait, after
 /// at most `hash_wait`; else (or after that wait) 503 with `Retry-After`, so memory stays bounded
 /// (`hash_concurrency` × 19 MiB) however many sign-ins arrive.
-async fn slot(identity: &Identity) -> Result<SemaphorePermit<'_>, IdError> {
-    if let Ok(permit) = identity.hashing.try_acquire() {
+async fn slot(hashing: &Hashing) -> Result<SemaphorePermit<'_>, IdError> {
+    if let Ok(permit) = hashing.slots.try_acquire() {
         return Ok(permit);
     }
-    let config = &identity.config;
-    let retry = config.hash_wait.as_secs().max(1) as i64;
-    let ahead = identity.hash_waiting.fetch_add(1, Ordering::SeqCst);
-    let _waiting = Waiting(&identity.hash_waiting);
-    if ahead >= config.hash_queue {
+    let retry = hashing.wait.as_secs().max(1) as i64;
+    let ahead = hashing.waiting.fetch_add(1, Ordering::SeqCst);
+    let _waiting = Waiting(&hashing.waiting);
+    if ahead >= hashing.queue {
         return Err(IdError::busy(retry));
     }
-    match tokio::time::timeout(config.hash_wait, identity.hashing.acquire()).await {
+    match tokio::time::timeout(hashing.wait, hashing.slots.acquire()).await {
         Ok(Ok(permit)) => Ok(permit),
         Ok(Err(e)) => Err(IdError::internal(e)),
         Err(_) => Err(IdError::busy(retry)),
@@ -118,8 +146,8 @@ async fn slot(identity: &Identity) -> Result<SemaphorePermit<'_>, IdError> {
 }
 
 /// Hashes a password (argon2id PHC string) off the async runtime.
-pub async fn hash(identity: &Identity, password: &str) -> Result<String, IdError> {
-    let _permit = slot(identity).await?;
+pub async fn hash(hashing: &Hashing, password: &str) -> Result<String, IdError> {
+    let _permit = slot(hashing).await?;
     let password = password.to_string();
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
@@ -136,19 +164,19 @@ pub async fn hash(identity: &Identity, password: &str) -> Result<String, IdError
 /// or an account without a password) it checks against a dummy hash, so the answer takes as long
 /// and reveals nothing.
 pub async fn verify(
-    identity: &Identity,
+    hashing: &Hashing,
     password: &str,
     stored: Option<&str>,
 ) -> Result<bool, IdError> {
-    let dummy = identity
-        .dummy_hash
-        .get_or_try_init(|| hash(identity, "not a password anyone uses"))
+    let dummy = hashing
+        .dummy
+        .get_or_try_init(|| hash(hashing, "not a password anyone uses"))
         .await?;
     let (hash, real) = match stored {
         Some(h) => (h.to_string(), true),
         None => (dummy.clone(), false),
     };
-    let _permit = slot(identity).await?;
+    let _permit = slot(hashing).await?;
     let password = password.to_string();
     let ok = tokio::task::spawn_blocking(move || {
         PasswordHash::new(&hash).map(|parsed| {

@@ -9,7 +9,7 @@ use base64::Engine;
 use ring::aead::{Aad, LessSafeKey, Nonce, UnboundKey, AES_256_GCM, NONCE_LEN};
 use ring::rand::{SecureRandom, SystemRandom};
 
-use super::IdError;
+use super::error::IdError;
 
 /// The prefix of a sealed value (a base32 secret never holds a '.').
 const SEALED: &str = "v1.";

@@ -11,9 +11,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use writeit_store::{Account, Role, Rotation};
 
+use super::error::IdError;
 use super::secrets::{random_token, sha256_hex};
-use super::{wire, IdError};
-use crate::app::AppState;
+use super::state::IdentityState;
+use super::wire;
 use crate::auth::{Claims, TokenError, AUDIENCE, ISSUER};
 
 /// A signed-in session as the endpoints answer it.
@@ -37,7 +38,7 @@ impl Session {
 }
 
 /// The account `id` if it exists and is not disabled (USER_NOT_FOUND, USER_DISABLED otherwise).
-pub async fn active_account(state: &AppState, id: &str) -> Result<Account, IdError> {
+pub async fn active_account(state: &IdentityState, id: &str) -> Result<Account, IdError> {
     let account = state
         .store
         .account(id)
@@ -59,7 +60,7 @@ pub fn merge(mut a: Value, b: Value) -> Value {
 
 /// The ID token of `account`: role and languages from the `users` row; `auth_time` is when the
 /// session began (seconds).
-pub fn id_token(state: &AppState, account: &Account, auth_time: i64) -> String {
+pub fn id_token(state: &IdentityState, account: &Account, auth_time: i64) -> String {
     let now = crate::clock::now_secs();
     let claims = Claims {
         iss: ISSUER.into(),
@@ -83,7 +84,7 @@ pub fn id_token(state: &AppState, account: &Account, auth_time: i64) -> String {
 }
 
 /// Starts a new session (a new refresh-token family) for `account`.
-pub async fn issue_session(state: &AppState, account: &Account) -> Result<Session, IdError> {
+pub async fn issue_session(state: &IdentityState, account: &Account) -> Result<Session, IdError> {
     let refresh = random_token();
     let family = uuid::Uuid::now_v7().to_string();
     let expires = crate::clock::now_ms() + state.identity.config.refresh_ttl_secs * 1000;
@@ -110,7 +111,10 @@ fn session_start(family: &str) -> i64 {
 }
 
 /// The account an `idToken` field names, refusing expired, forged, revoked and disabled ones.
-pub async fn signed_in(state: &AppState, id_token: &Option<String>) -> Result<Account, IdError> {
+pub async fn signed_in(
+    state: &IdentityState,
+    id_token: &Option<String>,
+) -> Result<Account, IdError> {
     Ok(verified_account(state, id_token).await?.0)
 }
 
@@ -118,7 +122,7 @@ pub async fn signed_in(state: &AppState, id_token: &Option<String>) -> Result<Ac
 /// the account): the session must have begun within `recent_sign_in_secs`, or the answer is
 /// CREDENTIAL_TOO_OLD_LOGIN_AGAIN, as upstream, and the client asks for the password again.
 pub async fn signed_in_recently(
-    state: &AppState,
+    state: &IdentityState,
     id_token: &Option<String>,
 ) -> Result<Account, IdError> {
     let (account, auth_time) = verified_account(state, id_token).await?;
@@ -130,7 +134,7 @@ pub async fn signed_in_recently(
 
 /// The account and the session's `auth_time`.
 async fn verified_account(
-    state: &AppState,
+    state: &IdentityState,
     id_token: &Option<String>,
 ) -> Result<(Account, i64), IdError> {
     let token = wire::required(id_token, "INVALID_ID_TOKEN")?;
@@ -156,14 +160,22 @@ struct RefreshRequest {
 }
 
 /// `POST /identity/v1/token`: `grant_type=refresh_token&refresh_token=…` (form or JSON).
-pub async fn token(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn token(
+    State(state): State<IdentityState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     match refresh(&state, &headers, &body).await {
         Ok(v) => Json(v).into_response(),
         Err(e) => e.into_response(),
     }
 }
 
-async fn refresh(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Result<Value, IdError> {
+async fn refresh(
+    state: &IdentityState,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<Value, IdError> {
     let is_json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -221,7 +233,7 @@ async fn refresh(state: &AppState, headers: &HeaderMap, body: &[u8]) -> Result<V
 }
 
 /// `GET /identity/v1/jwks.json`: the Ed25519 key ID tokens are signed with (RFC 8037 OKP).
-pub async fn jwks(State(state): State<AppState>) -> Response {
+pub async fn jwks(State(state): State<IdentityState>) -> Response {
     (
         [(header::CACHE_CONTROL, "public, max-age=3600")],
         Json(state.verifier.jwks()),

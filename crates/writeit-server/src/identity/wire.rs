@@ -3,7 +3,7 @@
 
 use serde::de::DeserializeOwned;
 
-use super::IdError;
+use super::error::IdError;
 
 /// Longest email address (RFC 5321's path limit less the brackets).
 pub const MAX_EMAIL: usize = 254;

@@ -8,13 +8,12 @@ use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Row};
 use writeit_core::entity::Entry;
 use writeit_core::RpcError;
 
-use super::{Format, Mapping, Preview, RowValues, PREVIEW_ROWS, ROWS_MAX};
+use super::{Format, Mapping, NoteTypeSummary, Preview, RowValues, PREVIEW_ROWS, ROWS_MAX};
 
 /// One note type: its name and field names in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,15 +29,6 @@ pub struct Note {
     pub id: i64,
     pub note_type: i64,
     pub fields: Vec<String>,
-}
-
-/// A note type as the preview lists it.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct NoteTypeSummary {
-    pub name: String,
-    pub fields: Vec<String>,
-    pub notes: usize,
 }
 
 /// The parts of a collection an import reads.

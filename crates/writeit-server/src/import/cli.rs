@@ -36,7 +36,7 @@ pub struct ImportEntries {
     #[arg(long)]
     pub no_header: bool,
     #[command(flatten)]
-    pub common: crate::serve::CommonConfig,
+    pub common: crate::database::CommonConfig,
 }
 
 /// `writeit export deck`.
@@ -51,50 +51,14 @@ pub struct ExportDeck {
     #[arg(long)]
     pub out: PathBuf,
     #[command(flatten)]
-    pub common: crate::serve::CommonConfig,
+    pub common: crate::database::CommonConfig,
 }
 
 /// Runs `writeit import entries`, with progress on stderr.
 pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
     let start = std::time::Instant::now();
-    let extension = args
-        .file
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    let named = args.format.clone().or(extension);
-    let mut head = [0u8; 4];
-    {
-        use std::io::Read;
-        let mut f = std::fs::File::open(&args.file)
-            .with_context(|| format!("cannot open {}", args.file.display()))?;
-        let _ = f.read(&mut head)?;
-    }
-    let format = Format::detect(named.as_deref(), None, &head);
-    let target = match (&args.deck, &args.title) {
-        (Some(id), _) => Target::Existing(id.clone()),
-        (None, title) => Target::New {
-            title: title.clone().unwrap_or_else(|| {
-                args.file
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| "Imported".into())
-            }),
-            description: String::new(),
-        },
-    };
-    let options = Options {
-        language: args.language.clone(),
-        target,
-        mapping: args.mapping.as_deref().map(Mapping::parse).transpose()?,
-        has_header: !args.no_header,
-        duplicates: if args.duplicates == "reuse" {
-            writeit_store::Duplicates::Reuse
-        } else {
-            writeit_store::Duplicates::Create
-        },
-    };
-    options.check()?;
+    let format = detect_format(&args)?;
+    let options = options(&args)?;
     let store = args.common.open_store().await?;
     let mut progress = |rows: usize| eprint!("\rread {rows} rows   ");
     let (entries, media) = match format {
@@ -138,6 +102,54 @@ pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
         start.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// The file's format: `--format`, else its extension, else its first bytes.
+fn detect_format(args: &ImportEntries) -> anyhow::Result<Format> {
+    let extension = args
+        .file
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let named = args.format.clone().or(extension);
+    let mut head = [0u8; 4];
+    {
+        use std::io::Read;
+        let mut f = std::fs::File::open(&args.file)
+            .with_context(|| format!("cannot open {}", args.file.display()))?;
+        let _ = f.read(&mut head)?;
+    }
+    Ok(Format::detect(named.as_deref(), None, &head))
+}
+
+/// The import's options from the flags: a new deck titled after the file unless `--deck` or
+/// `--title` says otherwise; checked.
+fn options(args: &ImportEntries) -> anyhow::Result<Options> {
+    let target = match (&args.deck, &args.title) {
+        (Some(id), _) => Target::Existing(id.clone()),
+        (None, title) => Target::New {
+            title: title.clone().unwrap_or_else(|| {
+                args.file
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "Imported".into())
+            }),
+            description: String::new(),
+        },
+    };
+    let options = Options {
+        language: args.language.clone(),
+        target,
+        mapping: args.mapping.as_deref().map(Mapping::parse).transpose()?,
+        has_header: !args.no_header,
+        duplicates: if args.duplicates == "reuse" {
+            writeit_store::Duplicates::Reuse
+        } else {
+            writeit_store::Duplicates::Create
+        },
+    };
+    options.check()?;
+    Ok(options)
 }
 
 /// Runs `writeit export deck`.

@@ -247,16 +247,7 @@ pub async fn write_apkg(
     let now = now_ms / 1000;
     let (model_id, deck_id) = (now_ms, now_ms + 1);
     let mut tx = conn.begin().await?;
-    for statement in SCHEMA
-        .split(';')
-        .map(|s| {
-            s.lines()
-                .filter(|l| !l.starts_with("--"))
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
-        .filter(|s| !s.trim().is_empty())
-    {
+    for statement in schema_statements() {
         sqlx::query(&statement).execute(&mut *tx).await?;
     }
     sqlx::query("INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, '{}')")
@@ -270,22 +261,7 @@ pub async fn write_apkg(
         .execute(&mut *tx)
         .await?;
     for (i, e) in entries.iter().enumerate() {
-        let fields = [
-            html(&e.text),
-            html(&e.reading),
-            html(&join_meanings(&e.meanings)),
-            html(&e.notes),
-            html(&join_examples(&e.examples)),
-            match e.audio_url.as_deref() {
-                Some(url) => {
-                    match super::media::stored_file(url).filter(|f| media.contains_key(*f)) {
-                        Some(file) => format!("[sound:{file}]"),
-                        None => html(url),
-                    }
-                }
-                None => String::new(),
-            },
-        ];
+        let fields = note_fields(e, media);
         let note_id = now_ms + 2 + 2 * i as i64;
         sqlx::query("INSERT INTO notes VALUES (?, ?, ?, ?, -1, '', ?, ?, 0, 0, '')")
             .bind(note_id)
@@ -309,12 +285,52 @@ pub async fn write_apkg(
     }
     tx.commit().await?;
     conn.close().await?;
-    let collection = std::fs::read(&db_path)?;
+    zip_package(&std::fs::read(&db_path)?, media, out)
+}
+
+/// The statements of [`SCHEMA`], its `--` comment lines left out.
+fn schema_statements() -> impl Iterator<Item = String> {
+    SCHEMA
+        .split(';')
+        .map(|s| {
+            s.lines()
+                .filter(|l| !l.starts_with("--"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .filter(|s| !s.trim().is_empty())
+}
+
+/// An entry's note fields, in the note type's order: text, reading, meanings, notes, examples,
+/// and audio (a `[sound:…]` of a file the package holds, else the URL as text).
+fn note_fields(e: &Entry, media: &HashMap<String, Vec<u8>>) -> [String; 6] {
+    [
+        html(&e.text),
+        html(&e.reading),
+        html(&join_meanings(&e.meanings)),
+        html(&e.notes),
+        html(&join_examples(&e.examples)),
+        match e.audio_url.as_deref() {
+            Some(url) => match super::media::stored_file(url).filter(|f| media.contains_key(*f)) {
+                Some(file) => format!("[sound:{file}]"),
+                None => html(url),
+            },
+            None => String::new(),
+        },
+    ]
+}
+
+/// Writes the package to `out`: the collection, schema 11's media list and the media files.
+fn zip_package(
+    collection: &[u8],
+    media: &HashMap<String, Vec<u8>>,
+    out: &Path,
+) -> anyhow::Result<()> {
     let mut zip = zip::ZipWriter::new(std::fs::File::create(out)?);
     let options = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Deflated);
     zip.start_file("collection.anki2", options)?;
-    zip.write_all(&collection)?;
+    zip.write_all(collection)?;
     // Schema 11's media list, {"0": "name"}, and the files named by number (stored: audio is
     // compressed already).
     let mut names: Vec<&String> = media.keys().collect();

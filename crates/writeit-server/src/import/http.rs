@@ -2,18 +2,19 @@
 //! `POST /api/import/preview`, `POST /api/import/entries` (an NDJSON progress stream), and
 //! `GET /api/export/deck/{deckId}?format=csv|apkg`, and `POST /api/media/audio` (an entry's
 //! recording, `media.rs`). Callers as for `/api/trpc` (Bearer ID
-//! token); only admins and editors of the language may use them. Errors known before the work
-//! starts answer an HTTP status with tRPC's error shape; later ones end the stream with an
-//! `{"error": …}` line. Either way nothing is written unless everything is.
+//! token, [`Authenticator`]); only admins and editors of the language may use them. Errors known
+//! before the work starts answer an HTTP status with tRPC's error shape ([`ApiError`]); later ones
+//! end the stream with an `{"error": …}` line. Either way nothing is written unless everything is.
 
 use std::collections::HashMap;
 use std::io::{BufRead, Read};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use crate::error::{envelope, ApiError, Detail};
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::extract::{FromRef, Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -23,13 +24,27 @@ use tokio::io::AsyncWriteExt;
 use tokio::sync::mpsc;
 use writeit_core::{ErrorCode, RpcError};
 
+use writeit_store::SharedStore;
+
 use super::anki::WorkDir;
 use super::{Format, Mapping, Options, Target, FILE_BYTES_MAX};
-use crate::app::AppState;
-use crate::auth::Caller;
+use crate::auth::{Authenticator, Caller};
 
-/// The import and export routes, merged into the app by `app.rs`.
-pub fn router() -> Router<AppState> {
+/// What import, export and media use of the application's state: the store, who is calling, and
+/// the places for imports and previews ([`super::IMPORTS_MAX`]).
+#[derive(Clone)]
+pub struct ImportState {
+    pub store: SharedStore,
+    pub callers: Authenticator,
+    pub slots: Arc<tokio::sync::Semaphore>,
+}
+
+/// The import, export and media routes, in any application whose state holds an [`ImportState`].
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    ImportState: FromRef<S>,
+{
     Router::new()
         .route("/api/import/preview", post(preview))
         .route("/api/import/entries", post(import))
@@ -38,28 +53,13 @@ pub fn router() -> Router<AppState> {
         .route("/api/media/audio", post(super::media::upload))
 }
 
-/// An error answer in tRPC's shape, with its HTTP status.
-pub(super) fn error_response(e: &RpcError) -> Response {
-    let status = StatusCode::from_u16(e.code.http_status()).unwrap_or(StatusCode::BAD_REQUEST);
-    (status, axum::Json(error_json(e))).into_response()
-}
-
-fn error_json(e: &RpcError) -> serde_json::Value {
-    json!({"error": {
-        "message": e.message,
-        "code": e.code.json_rpc(),
-        "data": {"code": e.code.as_str(), "httpStatus": e.code.http_status()},
-    }})
-}
-
 /// A place among the [`super::IMPORTS_MAX`] imports and previews that may run at once, held until
-/// the work is done; `None` when none is free.
-fn import_slot(state: &AppState) -> Option<tokio::sync::OwnedSemaphorePermit> {
-    state.imports.clone().try_acquire_owned().ok()
+/// the work is done; when none is free, TOO_MANY_REQUESTS at once (the body is not read).
+fn import_slot(state: &ImportState) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+    state.slots.clone().try_acquire_owned().map_err(|_| busy())
 }
 
-/// The answer when no import place is free: TOO_MANY_REQUESTS at once (the body is not read).
-fn busy() -> Response {
+fn busy() -> ApiError {
     let e = RpcError::new(
         ErrorCode::TooManyRequests,
         format!(
@@ -69,50 +69,32 @@ fn busy() -> Response {
         ),
     )
     .because(writeit_core::ErrorReason::TooMany);
-    let mut response = error_response(&e);
-    response.headers_mut().insert(
-        header::RETRY_AFTER,
-        HeaderValue::from(super::BUSY_RETRY_SECS),
-    );
-    response
+    ApiError::from(e).retry_after(super::BUSY_RETRY_SECS)
 }
 
 /// The caller, who must curate `language` (any language when `None`).
 async fn curator(
-    state: &AppState,
+    state: &ImportState,
     headers: &HeaderMap,
     language: Option<&str>,
-) -> Result<Caller, RpcError> {
+) -> Result<Caller, ApiError> {
     curator_to(state, headers, language, "import or export content").await
 }
 
 /// [`curator`], the refusals naming what the caller wanted to do (`action`).
 pub(super) async fn curator_to(
-    state: &AppState,
+    state: &ImportState,
     headers: &HeaderMap,
     language: Option<&str>,
     action: &str,
-) -> Result<Caller, RpcError> {
-    let authorization = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok());
-    let caller = crate::auth::authenticate(
-        &state.verifier,
-        &state.statuses,
-        &*state.store,
-        authorization,
-        crate::clock::now_secs(),
-    )
-    .await
-    .map_err(|e| match e {
-        crate::auth::TokenError::Unavailable => RpcError::internal(),
-        e => RpcError::new(ErrorCode::Unauthorized, e.to_string()),
-    })?;
+) -> Result<Caller, ApiError> {
+    let caller = state.callers.caller(headers).await?;
     if caller == Caller::Guest {
         return Err(RpcError::new(
             ErrorCode::Unauthorized,
             format!("Sign in as an admin or an editor of the language to {action}"),
-        ));
+        )
+        .into());
     }
     let allowed = match language {
         Some(l) => caller.may_curate(l),
@@ -122,7 +104,8 @@ pub(super) async fn curator_to(
         return Err(RpcError::forbidden(match language {
             Some(l) => format!("You may not {action} in language '{l}'"),
             None => format!("Only admins and editors may {action}"),
-        }));
+        })
+        .into());
     }
     Ok(caller)
 }
@@ -227,30 +210,19 @@ fn work_dir() -> Result<WorkDir, RpcError> {
 /// `POST /api/import/preview[?format=csv|tsv|apkg][&header=false]`, the file as the body:
 /// answers a [`super::Preview`].
 async fn preview(
-    State(state): State<AppState>,
+    State(state): State<ImportState>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
     body: Body,
-) -> Response {
-    let slot = match curator(
+) -> Result<axum::Json<super::Preview>, ApiError> {
+    curator(
         &state,
         &headers,
         query.get("languageCode").map(String::as_str),
     )
-    .await
-    {
-        Ok(_) => match import_slot(&state) {
-            Some(slot) => slot,
-            None => return busy(),
-        },
-        Err(e) => return error_response(&e),
-    };
-    let answer = match preview_inner(&query, &headers, body).await {
-        Ok(p) => axum::Json(p).into_response(),
-        Err(e) => error_response(&e),
-    };
-    drop(slot);
-    answer
+    .await?;
+    let _slot = import_slot(&state)?;
+    Ok(axum::Json(preview_inner(&query, &headers, body).await?))
 }
 
 async fn preview_inner(
@@ -324,32 +296,18 @@ fn options(query: &HashMap<String, String>) -> Result<Options, RpcError> {
 /// `…&deck=<deckId>`, `[&mapping=<JSON>][&format=…][&header=false]`, the file as the body.
 /// Answers `application/x-ndjson`: progress lines, then `{"done":true,…}` or `{"error":…}`.
 async fn import(
-    State(state): State<AppState>,
+    State(state): State<ImportState>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
     body: Body,
-) -> Response {
+) -> Result<Response, ApiError> {
     let started = std::time::Instant::now();
-    let options = match options(&query) {
-        Ok(o) => o,
-        Err(e) => return error_response(&e),
-    };
-    let caller = match curator(&state, &headers, Some(&options.language)).await {
-        Ok(c) => c,
-        Err(e) => return error_response(&e),
-    };
-    let Some(slot) = import_slot(&state) else {
-        return busy();
-    };
-    let body = match check_length(&headers, body) {
-        Ok(b) => b,
-        Err(e) => return error_response(&e),
-    };
+    let options = options(&query)?;
+    let caller = curator(&state, &headers, Some(&options.language)).await?;
+    let slot = import_slot(&state)?;
+    let body = check_length(&headers, body)?;
     let seen = Arc::new(AtomicUsize::new(0));
-    let (head, chunks) = match peek_body(body, seen.clone()).await {
-        Ok(b) => b,
-        Err(e) => return error_response(&e),
-    };
+    let (head, chunks) = peek_body(body, seen.clone()).await?;
     let format = Format::detect(
         query.get("format").map(String::as_str),
         content_type(&headers),
@@ -368,7 +326,7 @@ async fn import(
                 "deckEntries": saved.deck.entry_ids.len(),
                 "ms": started.elapsed().as_millis() as u64,
             }),
-            Err(e) => error_json(&e),
+            Err(e) => envelope(&e, Detail::Brief),
         };
         lines.send(last).await;
         drop(slot);
@@ -392,7 +350,7 @@ async fn import(
     response
         .headers_mut()
         .insert("x-accel-buffering", HeaderValue::from_static("no"));
-    response
+    Ok(response)
 }
 
 /// The progress stream's sender: one JSON value per line. A client that went away is ignored
@@ -420,7 +378,7 @@ impl Lines {
 }
 
 async fn run_import(
-    state: &AppState,
+    state: &ImportState,
     caller: &Caller,
     options: Options,
     format: Format,
@@ -515,42 +473,29 @@ pub(crate) fn read_csv(
 
 /// `GET /api/export/deck/{deckId}?format=csv|apkg`: the deck's entries as a file download.
 async fn export(
-    State(state): State<AppState>,
+    State(state): State<ImportState>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
-) -> Response {
-    match export_inner(&state, &id, &query, &headers).await {
-        Ok(r) => r,
-        Err(e) => error_response(&e),
-    }
-}
-
-async fn export_inner(
-    state: &AppState,
-    id: &str,
-    query: &HashMap<String, String>,
-    headers: &HeaderMap,
-) -> Result<Response, RpcError> {
+) -> Result<Response, ApiError> {
     let format = match query.get("format").map(String::as_str) {
         None | Some("csv") => Format::Csv,
         Some("apkg") => Format::Apkg,
         Some(other) => {
-            return Err(RpcError::bad_request(format!(
-                "format: '{other}' is not csv or apkg"
-            )))
+            return Err(
+                RpcError::bad_request(format!("format: '{other}' is not csv or apkg")).into(),
+            )
         }
     };
     // Who may export is known only once the deck's language is: sign-in first, then the deck.
-    curator(state, headers, None).await?;
+    curator(&state, &headers, None).await?;
     let deck = state
         .store
-        .deck(id)
-        .await
-        .map_err(super::store_error)?
+        .deck(&id)
+        .await?
         .filter(|d| !d.deleted)
         .ok_or_else(|| RpcError::new(ErrorCode::NotFound, format!("deck: no deck '{id}'")))?;
-    curator(state, headers, Some(&deck.language_code)).await?;
+    curator(&state, &headers, Some(&deck.language_code)).await?;
     let (bytes, mime) = super::export::deck_file(&*state.store, &deck, format)
         .await
         .map_err(|e| {

@@ -21,7 +21,8 @@ use writeit_core::{ErrorCode, ErrorReason, RpcError};
 use writeit_store::Media;
 
 use super::anki::Collection;
-use crate::app::AppState;
+use super::http::ImportState;
+use crate::error::ApiError;
 
 /// The largest audio file taken from a package.
 pub const MEDIA_BYTES_MAX: usize = 10 * 1024 * 1024;
@@ -161,6 +162,12 @@ fn attach_audio_within(
     Ok(media)
 }
 
+/// A media file's id: the SHA-256 of its bytes, in lower-case hex.
+fn media_id(bytes: &[u8]) -> String {
+    let digest = ring::digest::digest(&ring::digest::SHA256, bytes);
+    digest.as_ref().iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// The first `[sound:NAME]` of `notes`: the reference as written, and NAME.
 fn first_sound(notes: &str) -> Option<(String, String)> {
     let start = notes.find("[sound:")?;
@@ -205,10 +212,8 @@ fn load(
     if bytes.len() > MEDIA_BYTES_MAX {
         return Ok(None);
     }
-    let digest = ring::digest::digest(&ring::digest::SHA256, &bytes);
-    let id: String = digest.as_ref().iter().map(|b| format!("{b:02x}")).collect();
     Ok(Some(Media {
-        id,
+        id: media_id(&bytes),
         content_type: content_type.to_string(),
         bytes,
     }))
@@ -216,7 +221,7 @@ fn load(
 
 /// `GET /media/{sha256}.{ext}`: a stored media file, cached for good (its name is its hash).
 pub async fn serve(
-    State(state): State<AppState>,
+    State(state): State<ImportState>,
     UrlPath(file): UrlPath<String>,
     headers: HeaderMap,
 ) -> Response {
@@ -261,11 +266,13 @@ pub async fn serve(
 }
 
 /// The refusals of [`upload`]: each names the field, `file`.
-fn upload_error(code: ErrorCode, reason: ErrorReason, message: &str) -> RpcError {
-    RpcError::new(code, format!("file: {message}")).because(reason)
+fn upload_error(code: ErrorCode, reason: ErrorReason, message: &str) -> ApiError {
+    RpcError::new(code, format!("file: {message}"))
+        .because(reason)
+        .into()
 }
 
-fn upload_too_large() -> RpcError {
+fn upload_too_large() -> ApiError {
     upload_error(
         ErrorCode::PayloadTooLarge,
         ErrorReason::TooLarge,
@@ -282,34 +289,54 @@ fn upload_too_large() -> RpcError {
 /// language of the stored entry; `languageCode` for an entry not saved yet). The file must be at
 /// most [`UPLOAD_BYTES_MAX`] and audio by its first bytes ([`sniff_audio`]), whatever its name.
 pub async fn upload(
-    State(state): State<AppState>,
+    State(state): State<ImportState>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
     body: Body,
-) -> Response {
-    match upload_inner(&state, &query, &headers, body).await {
-        Ok(answer) => axum::Json(answer).into_response(),
-        Err(e) => super::http::error_response(&e),
-    }
-}
-
-async fn upload_inner(
-    state: &AppState,
-    query: &HashMap<String, String>,
-    headers: &HeaderMap,
-    body: Body,
-) -> Result<serde_json::Value, RpcError> {
+) -> Result<axum::Json<serde_json::Value>, ApiError> {
     const ACTION: &str = "attach recordings";
     // Signed in first, so a guest learns that before anything about entries.
-    super::http::curator_to(state, headers, None, ACTION).await?;
+    super::http::curator_to(&state, &headers, None, ACTION).await?;
+    let language = entry_language(&state, &query).await?;
+    super::http::curator_to(&state, &headers, Some(&language), ACTION).await?;
+    let bytes = read_upload(&headers, body).await?;
+    if bytes.is_empty() {
+        return Err(upload_error(
+            ErrorCode::BadRequest,
+            ErrorReason::Required,
+            "is empty; choose a recording",
+        ));
+    }
+    let Some((extension, content_type)) = sniff_audio(&bytes) else {
+        return Err(upload_error(
+            ErrorCode::UnsupportedMediaType,
+            ErrorReason::InvalidFormat,
+            "is not an audio file (MP3, Ogg, WAV, M4A, WebM or FLAC)",
+        ));
+    };
+    let size = bytes.len();
+    let media = Media {
+        id: media_id(&bytes),
+        content_type: content_type.to_string(),
+        bytes,
+    };
+    state.store.save_media(&media).await?;
+    Ok(axum::Json(serde_json::json!({
+        "url": format!("{MEDIA_PATH}/{}.{extension}", media.id),
+        "contentType": content_type,
+        "bytes": size,
+    })))
+}
+
+/// The language whose editors may attach the recording: the stored entry's, else (an entry not
+/// saved yet) `languageCode`.
+async fn entry_language(
+    state: &ImportState,
+    query: &HashMap<String, String>,
+) -> Result<String, ApiError> {
     let given = query.get("languageCode").filter(|l| !l.is_empty());
     let language = match query.get("entryId").filter(|id| !id.is_empty()) {
-        Some(id) => match state
-            .store
-            .entry_language(id)
-            .await
-            .map_err(super::store_error)?
-        {
+        Some(id) => match state.store.entry_language(id).await? {
             Some(language) => language,
             None => given.cloned().ok_or_else(|| {
                 RpcError::new(ErrorCode::NotFound, format!("entryId: no entry '{id}'"))
@@ -320,7 +347,11 @@ async fn upload_inner(
             RpcError::bad_request("entryId: is required").because(ErrorReason::Required)
         })?,
     };
-    super::http::curator_to(state, headers, Some(&language), ACTION).await?;
+    Ok(language)
+}
+
+/// The uploaded file, refused past [`UPLOAD_BYTES_MAX`] whether declared or counted.
+async fn read_upload(headers: &HeaderMap, body: Body) -> Result<Vec<u8>, ApiError> {
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
@@ -339,38 +370,7 @@ async fn upload_inner(
         }
         bytes.extend_from_slice(&chunk);
     }
-    if bytes.is_empty() {
-        return Err(upload_error(
-            ErrorCode::BadRequest,
-            ErrorReason::Required,
-            "is empty; choose a recording",
-        ));
-    }
-    let Some((extension, content_type)) = sniff_audio(&bytes) else {
-        return Err(upload_error(
-            ErrorCode::UnsupportedMediaType,
-            ErrorReason::InvalidFormat,
-            "is not an audio file (MP3, Ogg, WAV, M4A, WebM or FLAC)",
-        ));
-    };
-    let digest = ring::digest::digest(&ring::digest::SHA256, &bytes);
-    let id: String = digest.as_ref().iter().map(|b| format!("{b:02x}")).collect();
-    let size = bytes.len();
-    let media = Media {
-        id,
-        content_type: content_type.to_string(),
-        bytes,
-    };
-    state
-        .store
-        .save_media(&media)
-        .await
-        .map_err(super::store_error)?;
-    Ok(serde_json::json!({
-        "url": format!("{MEDIA_PATH}/{}.{extension}", media.id),
-        "contentType": content_type,
-        "bytes": size,
-    }))
+    Ok(bytes)
 }
 
 #[cfg(test)]

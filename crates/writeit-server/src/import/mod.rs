@@ -10,7 +10,7 @@ pub mod anki;
 pub mod cli;
 pub mod csv;
 pub mod export;
-mod http;
+pub mod http;
 pub mod media;
 
 use serde::{Deserialize, Serialize};
@@ -18,8 +18,6 @@ use writeit_core::entity::{Entry, Example};
 use writeit_core::limits::DECK_ENTRIES_MAX;
 use writeit_core::validate::Validate;
 use writeit_core::RpcError;
-
-pub use http::router;
 
 /// Largest file the import endpoints accept (the tRPC limit of 2 MiB does not apply to them).
 pub const FILE_BYTES_MAX: usize = 50 * 1024 * 1024;
@@ -117,6 +115,63 @@ pub struct Columns {
     audio_url: Option<usize>,
 }
 
+/// Header names [`Mapping::suggest`] knows for each entry field (compared trimmed, in lower
+/// case), in field order: text, reading, meanings, notes, examples, audio URL.
+const KNOWN_NAMES: [(&str, &[&str]); 6] = [
+    (
+        "text",
+        &[
+            "text",
+            "word",
+            "front",
+            "term",
+            "expression",
+            "vocab",
+            "vocabulary",
+            "korean",
+            "hangul",
+            "japanese",
+            "kanji",
+            "chinese",
+            "hanzi",
+            "simplified",
+        ],
+    ),
+    (
+        "reading",
+        &[
+            "reading",
+            "romanization",
+            "romanisation",
+            "pronunciation",
+            "pinyin",
+            "kana",
+            "furigana",
+            "romaji",
+            "transliteration",
+        ],
+    ),
+    (
+        "meanings",
+        &[
+            "meanings",
+            "meaning",
+            "back",
+            "definition",
+            "definitions",
+            "translation",
+            "english",
+            "gloss",
+        ],
+    ),
+    ("notes", &["notes", "note", "comment", "comments", "extra"]),
+    (
+        "examples",
+        &["examples", "example", "sentence", "sentences"],
+    ),
+    ("audioUrl", &["audiourl", "audio", "sound"]),
+];
+
 impl Mapping {
     /// Parses the `mapping` query parameter (JSON).
     pub fn parse(json: &str) -> Result<Mapping, RpcError> {
@@ -183,60 +238,6 @@ impl Mapping {
     /// text and the second as meanings. `by_name` answers names rather than positions (Anki
     /// note types differ in field order, not usually in names).
     pub fn suggest(headers: &[String], by_name: bool) -> Mapping {
-        const NAMES: [(&str, &[&str]); 6] = [
-            (
-                "text",
-                &[
-                    "text",
-                    "word",
-                    "front",
-                    "term",
-                    "expression",
-                    "vocab",
-                    "vocabulary",
-                    "korean",
-                    "hangul",
-                    "japanese",
-                    "kanji",
-                    "chinese",
-                    "hanzi",
-                    "simplified",
-                ],
-            ),
-            (
-                "reading",
-                &[
-                    "reading",
-                    "romanization",
-                    "romanisation",
-                    "pronunciation",
-                    "pinyin",
-                    "kana",
-                    "furigana",
-                    "romaji",
-                    "transliteration",
-                ],
-            ),
-            (
-                "meanings",
-                &[
-                    "meanings",
-                    "meaning",
-                    "back",
-                    "definition",
-                    "definitions",
-                    "translation",
-                    "english",
-                    "gloss",
-                ],
-            ),
-            ("notes", &["notes", "note", "comment", "comments", "extra"]),
-            (
-                "examples",
-                &["examples", "example", "sentence", "sentences"],
-            ),
-            ("audioUrl", &["audiourl", "audio", "sound"]),
-        ];
         let mut taken = vec![false; headers.len()];
         let mut pick = |names: &[&str]| -> Option<usize> {
             let i = headers.iter().enumerate().position(|(i, h)| {
@@ -245,7 +246,8 @@ impl Mapping {
             taken[i] = true;
             Some(i)
         };
-        let mut found: Vec<Option<usize>> = NAMES.iter().map(|(_, names)| pick(names)).collect();
+        let mut found: Vec<Option<usize>> =
+            KNOWN_NAMES.iter().map(|(_, names)| pick(names)).collect();
         if found[0].is_none() {
             found[0] = (0..headers.len()).find(|&i| !taken[i]);
             if let Some(i) = found[0] {
@@ -404,9 +406,18 @@ pub struct Preview {
     pub suggested: Mapping,
     /// Anki: every note type with its fields and number of notes.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub note_types: Vec<anki::NoteTypeSummary>,
+    pub note_types: Vec<NoteTypeSummary>,
     /// Things the user should know (media files not imported, rows over the limit).
     pub warnings: Vec<String>,
+}
+
+/// A note type as the preview lists it.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NoteTypeSummary {
+    pub name: String,
+    pub fields: Vec<String>,
+    pub notes: usize,
 }
 
 /// The deck an import fills.
@@ -488,15 +499,7 @@ pub async fn save(
             may_write,
         )
         .await
-        .map_err(store_error)
-}
-
-/// A store failure as the caller sees it; internal causes are logged only.
-pub fn store_error(e: writeit_store::StoreError) -> RpcError {
-    crate::rpc::store_refusal(e).unwrap_or_else(|other| {
-        tracing::error!(error = %other, "store failure during an import or export");
-        RpcError::internal()
-    })
+        .map_err(crate::error::store_error)
 }
 
 /// The limit error every reader gives when a file has more than [`ROWS_MAX`] rows.

@@ -1,34 +1,19 @@
-//! Writing tRPC answers: `{"result":{"data":…}}` or `{"error":{message, code, data}}`, one per
-//! call (an array when batched), with the status all calls share or 207.
+//! Writing tRPC answers: `{"result":{"data":…}}` or the error envelope of `crate::error`, one per
+//! call (an array when batched), with the status all calls share or 207; a 503 asks the client to
+//! retry after [`RETRY_AFTER_SECS`].
 
 use axum::body::Body;
 use axum::http::{header, StatusCode};
 use axum::response::Response;
 use writeit_core::RpcError;
 
+use crate::error::{envelope, Detail, RETRY_AFTER_SECS};
+
 /// One call's outcome: its output JSON or its error.
 pub struct Answer<'a> {
     pub path: &'a str,
     pub result: Result<String, RpcError>,
 }
-
-fn error_json(e: &RpcError, path: Option<&str>) -> String {
-    let mut data =
-        serde_json::json!({ "code": e.code.as_str(), "httpStatus": e.code.http_status() });
-    if let Some(p) = path {
-        data["path"] = p.into();
-    }
-    if let Some(f) = &e.field {
-        data["field"] = f.as_str().into();
-    }
-    if let Some(r) = e.reason {
-        data["reason"] = r.as_str().into();
-    }
-    serde_json::json!({ "error": { "message": e.message, "code": e.code.json_rpc(), "data": data } }).to_string()
-}
-
-/// Seconds a client is asked to wait after a 503 (the database unavailable).
-pub const RETRY_AFTER_SECS: &str = "5";
 
 fn json_response(status: u16, body: String) -> Response {
     let mut response = Response::builder()
@@ -41,6 +26,14 @@ fn json_response(status: u16, body: String) -> Response {
     response.body(Body::from(body)).unwrap_or_default()
 }
 
+/// Serialises a call's output.
+pub fn json<T: serde::Serialize>(value: &T) -> Result<String, RpcError> {
+    serde_json::to_string(value).map_err(|e| {
+        tracing::error!(error = %e, "cannot serialise an output");
+        RpcError::internal()
+    })
+}
+
 /// HEAD: the endpoint exists.
 pub fn no_content() -> Response {
     Response::builder()
@@ -51,7 +44,10 @@ pub fn no_content() -> Response {
 
 /// A failure of the whole request: one error object, never an array.
 pub fn whole_failure(e: &RpcError) -> Response {
-    json_response(e.code.http_status(), error_json(e, None))
+    json_response(
+        e.code.http_status(),
+        envelope(e, Detail::Call(None)).to_string(),
+    )
 }
 
 /// The answers of a request.
@@ -77,7 +73,7 @@ pub fn respond(batched: bool, answers: Vec<Answer<'_>>) -> Response {
             s.push_str("}}");
             s
         }
-        Err(e) => error_json(e, Some(a.path)),
+        Err(e) => envelope(e, Detail::Call(Some(a.path))).to_string(),
     };
     let body = if batched {
         let parts: Vec<String> = answers.iter().map(one).collect();

@@ -1,5 +1,6 @@
 //! tRPC v11's HTTP protocol at `/api/trpc` (DESIGN §3), so the unmodified `@trpc/client` works.
-//! `request` parses a call, `envelope` writes answers, `procedures` does the work.
+//! `request` parses a call, `envelope` writes answers, `procedures` does the work; the handler
+//! takes [`RpcState`], the part of the application's state it uses.
 
 pub(crate) mod envelope;
 mod procedures;
@@ -9,14 +10,21 @@ use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, Method, Uri};
 use axum::response::Response;
-use writeit_core::{ErrorCode, RpcError};
+use writeit_store::SharedStore;
 
-use crate::app::AppState;
+use crate::auth::Authenticator;
 use envelope::Answer;
+
+/// What `/api/trpc` uses of the application's state: the store, and who is calling.
+#[derive(Clone)]
+pub struct RpcState {
+    pub store: SharedStore,
+    pub callers: Authenticator,
+}
 
 /// Handles every request under `/api/trpc/`.
 pub async fn handle(
-    State(state): State<AppState>,
+    State(state): State<RpcState>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -31,29 +39,13 @@ pub async fn handle(
         Ok(calls) => calls,
         Err(e) => return envelope::whole_failure(&e),
     };
-    let caller = match crate::auth::authenticate(
-        &state.verifier,
-        &state.statuses,
-        &*state.store,
-        headers_authorization(&headers),
-        crate::clock::now_secs(),
-    )
-    .await
-    {
+    let caller = match state.callers.caller(&headers).await {
         Ok(c) => c,
-        Err(crate::auth::TokenError::Unavailable) => {
-            return envelope::whole_failure(&RpcError::internal())
-        }
-        Err(e) => {
-            return envelope::whole_failure(&RpcError::new(
-                writeit_core::ErrorCode::Unauthorized,
-                e.to_string(),
-            ))
-        }
+        Err(e) => return envelope::whole_failure(&crate::error::token_error(e)),
     };
     // Calls run one after another in call order: a batch that asks getServerTime before the
     // queries must read the clock first, or the sync invariant (docs/sync.md) breaks.
-    let request = procedures::Request::new(&state, &caller);
+    let request = procedures::Request::new(&*state.store, &caller);
     let mut answers = Vec::with_capacity(calls.items.len());
     for item in &calls.items {
         let result = match item.procedure {
@@ -66,42 +58,4 @@ pub async fn handle(
         });
     }
     envelope::respond(calls.batched, answers)
-}
-
-fn headers_authorization(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-}
-
-/// A store refusal as the caller sees it (code, message, field, reason), or the failure itself
-/// when it is not the caller's doing. The one mapping of store errors onto tRPC errors.
-pub fn store_refusal(e: writeit_store::StoreError) -> Result<RpcError, writeit_store::StoreError> {
-    use writeit_store::StoreError;
-    let at = |e: RpcError, field: Option<String>| match field.filter(|f| !f.is_empty()) {
-        Some(f) => e.at(f),
-        None => e,
-    };
-    match e {
-        StoreError::Invalid {
-            field,
-            reason,
-            message,
-        } => Ok(at(
-            RpcError::bad_request(message).because(reason),
-            Some(field),
-        )),
-        StoreError::Forbidden { field, message } => {
-            Ok(at(RpcError::forbidden(message), Some(field)))
-        }
-        StoreError::Conflict { field, message } => Ok(at(RpcError::conflict(message), field)),
-        other if other.is_unavailable() => {
-            tracing::warn!(error = %other, "database unavailable");
-            Ok(RpcError::new(
-                ErrorCode::ServiceUnavailable,
-                "The database is unavailable; try again shortly",
-            ))
-        }
-        other => Err(other),
-    }
 }

@@ -32,16 +32,7 @@ pub async fn parse(
     path: &str,
     body: Body,
 ) -> Result<Calls, RpcError> {
-    let url_len = uri.path().len() + uri.query().map_or(0, |q| q.len() + 1);
-    if url_len > URL_BYTES_MAX {
-        return Err(RpcError::new(
-            ErrorCode::PayloadTooLarge,
-            format!(
-                "The request URL is longer than {URL_BYTES_MAX} bytes: send fewer calls per batch"
-            ),
-        )
-        .because(ErrorReason::TooLarge));
-    }
+    check_url(uri)?;
     let kind = match *method {
         Method::GET => Kind::Query,
         Method::POST => Kind::Mutation,
@@ -61,6 +52,37 @@ pub async fn parse(
             _ => {}
         }
     }
+    let procedures: Vec<(String, Result<&'static Procedure, RpcError>)> =
+        procedure_names(path, batched)?
+            .iter()
+            .map(|name| (name.to_string(), resolve(name, kind)))
+            .collect();
+    let raw: Option<String> = match kind {
+        Kind::Query => input_param,
+        Kind::Mutation => mutation_input(headers, body).await?,
+    };
+    let items = split_inputs(batched, raw.as_deref(), procedures)?;
+    Ok(Calls { batched, items })
+}
+
+/// Refuses a URL over [`URL_BYTES_MAX`] (queries carry their inputs in it).
+fn check_url(uri: &Uri) -> Result<(), RpcError> {
+    let url_len = uri.path().len() + uri.query().map_or(0, |q| q.len() + 1);
+    if url_len > URL_BYTES_MAX {
+        return Err(RpcError::new(
+            ErrorCode::PayloadTooLarge,
+            format!(
+                "The request URL is longer than {URL_BYTES_MAX} bytes: send fewer calls per batch"
+            ),
+        )
+        .because(ErrorReason::TooLarge));
+    }
+    Ok(())
+}
+
+/// The procedure names of the path (`a,b,c`): at least one, several only when batched, at most
+/// [`BATCH_MAX`].
+fn procedure_names(path: &str, batched: bool) -> Result<Vec<&str>, RpcError> {
     let names: Vec<&str> = if path.is_empty() {
         Vec::new()
     } else {
@@ -87,37 +109,30 @@ pub async fn parse(
         )
         .because(ErrorReason::TooLarge));
     }
-    let procedures: Vec<(String, Result<&'static Procedure, RpcError>)> = names
-        .iter()
-        .map(|name| (name.to_string(), resolve(name, kind)))
-        .collect();
-    let raw: Option<String> = match kind {
-        Kind::Query => input_param,
-        Kind::Mutation => {
-            let content_type = headers
-                .get(header::CONTENT_TYPE)
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or("");
-            let mime = content_type.split(';').next().unwrap_or("").trim();
-            if !mime.eq_ignore_ascii_case("application/json") {
-                return Err(RpcError::new(
-                    ErrorCode::UnsupportedMediaType,
-                    format!("Unsupported content-type \"{content_type}\": send application/json"),
-                ));
-            }
-            let bytes = read_body(headers, body).await?;
-            if bytes.iter().all(u8::is_ascii_whitespace) {
-                None
-            } else {
-                Some(
-                    String::from_utf8(bytes.to_vec())
-                        .map_err(|_| parse_error("the body is not UTF-8"))?,
-                )
-            }
-        }
-    };
-    let items = split_inputs(batched, raw.as_deref(), procedures)?;
-    Ok(Calls { batched, items })
+    Ok(names)
+}
+
+/// A mutation's input JSON text from its body, which must be `application/json` and UTF-8;
+/// `None` for a blank body.
+async fn mutation_input(headers: &HeaderMap, body: Body) -> Result<Option<String>, RpcError> {
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let mime = content_type.split(';').next().unwrap_or("").trim();
+    if !mime.eq_ignore_ascii_case("application/json") {
+        return Err(RpcError::new(
+            ErrorCode::UnsupportedMediaType,
+            format!("Unsupported content-type \"{content_type}\": send application/json"),
+        ));
+    }
+    let bytes = read_body(headers, body).await?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    String::from_utf8(bytes.to_vec())
+        .map(Some)
+        .map_err(|_| parse_error("the body is not UTF-8"))
 }
 
 /// The procedure `name` called as a `kind`, or that call's error.

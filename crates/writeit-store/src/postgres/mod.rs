@@ -33,5 +33,12 @@ impl PostgresStore {
     }
 }
 
-crate::sql_store::sql_store!(PostgresStore, sqlx::Postgres, postgres);
-crate::identity_store::identity_store!(PostgresStore, sqlx::Postgres);
+impl crate::store::SqlStore for PostgresStore {
+    type Db = sqlx::Postgres;
+    fn read(&self) -> &PgPool {
+        &self.read
+    }
+    fn write(&self) -> &PgPool {
+        &self.write
+    }
+}

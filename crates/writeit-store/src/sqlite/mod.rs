@@ -126,5 +126,12 @@ impl SqliteStore {
     }
 }
 
-crate::sql_store::sql_store!(SqliteStore, sqlx::Sqlite, sqlite);
-crate::identity_store::identity_store!(SqliteStore, sqlx::Sqlite);
+impl crate::store::SqlStore for SqliteStore {
+    type Db = sqlx::Sqlite;
+    fn read(&self) -> &SqlitePool {
+        &self.read
+    }
+    fn write(&self) -> &SqlitePool {
+        &self.write
+    }
+}

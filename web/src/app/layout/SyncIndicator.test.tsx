@@ -8,7 +8,7 @@ import enUS from '../../i18n/messages/en-US.json';
 import { translate, type MessageKey, type MessageParams } from '../../i18n/translate';
 import type { SyncState } from '../syncBridge';
 
-let state: SyncState = { status: 'idle', pending: 0, failed: 0 };
+let state: SyncState = { status: 'idle', pending: 0, refused: 0 };
 const en = enUS as Record<string, string>;
 vi.mock('../syncBridge', () => ({ useSyncState: () => state }));
 vi.mock('../../i18n/I18nContext', () => ({
@@ -26,7 +26,7 @@ afterEach(cleanup);
 describe('SyncIndicator', () => {
   for (const status of ['idle', 'syncing', 'offline', 'error'] as const) {
     it(`says how many changes could not be saved and links to them (${status})`, () => {
-      state = { status, pending: 0, failed: 2, lastSyncedAt: 1 };
+      state = { status, pending: 0, refused: 2, lastSyncedAt: 1 };
       show();
       const link = screen.getByRole('link');
       const name = link.getAttribute('aria-label') ?? '';
@@ -42,7 +42,7 @@ describe('SyncIndicator', () => {
   }
 
   it('links to the settings and says up to date when nothing is refused', () => {
-    state = { status: 'idle', pending: 0, failed: 0 };
+    state = { status: 'idle', pending: 0, refused: 0 };
     show();
     const link = screen.getByRole('link', { name: 'Up to date' });
     expect(link.getAttribute('href')).toBe('/settings');

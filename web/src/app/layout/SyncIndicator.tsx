@@ -25,7 +25,7 @@ export function useSyncLabel(state: SyncState, options?: SyncLabelOptions): stri
 export function SyncIndicator() {
   const state = useSyncState();
   const label = useSyncLabel(state, { pointToList: true });
-  const refused = state.failed > 0;
+  const refused = state.refused > 0;
   const icon =
     state.status === 'syncing' ? (
       <Sync sx={{ animation: `${spin} 1.2s linear infinite`, '@media (prefers-reduced-motion: reduce)': { animation: 'none' } }} />
@@ -44,13 +44,13 @@ export function SyncIndicator() {
       aria-label={label}
       title={label}
       data-sync-status={state.status}
-      data-sync-refused={refused ? state.failed : undefined}
+      data-sync-refused={refused ? state.refused : undefined}
     >
       {/* Only a non-zero count is shown, the refused one first, in the error colour (the icon
           itself keeps the bar's colour: red on the primary bar is unreadable); the label names
           it ("2 changes could not be saved…"), so the accessible name includes the visible text. */}
       {refused || state.pending > 0 ? (
-        <Badge badgeContent={refused ? state.failed : state.pending} color={refused ? 'error' : 'secondary'} max={999}>
+        <Badge badgeContent={refused ? state.refused : state.pending} color={refused ? 'error' : 'secondary'} max={999}>
           {icon}
         </Badge>
       ) : (

@@ -18,14 +18,14 @@ const translator = (locale: string) => {
 const formatDateTime = (ms: number) => new Date(ms).toISOString();
 
 const STATES: SyncState[] = [
-  { status: 'idle', pending: 0, failed: 0 },
-  { status: 'idle', pending: 0, failed: 0, lastSyncedAt: Date.UTC(2025, 4, 1) },
-  { status: 'idle', pending: 3, failed: 0, lastSyncedAt: Date.UTC(2025, 4, 1) },
-  { status: 'syncing', pending: 0, failed: 0 },
-  { status: 'syncing', pending: 1, failed: 0, progress: { table: 'entries', rows: 40 } },
-  { status: 'offline', pending: 2, failed: 0 },
-  { status: 'error', pending: 0, failed: 0, error: 'Internal server error' },
-  { status: 'error', pending: 0, failed: 0 },
+  { status: 'idle', pending: 0, refused: 0 },
+  { status: 'idle', pending: 0, refused: 0, lastSyncedAt: Date.UTC(2025, 4, 1) },
+  { status: 'idle', pending: 3, refused: 0, lastSyncedAt: Date.UTC(2025, 4, 1) },
+  { status: 'syncing', pending: 0, refused: 0 },
+  { status: 'syncing', pending: 1, refused: 0, progress: { table: 'entries', rows: 40 } },
+  { status: 'offline', pending: 2, refused: 0 },
+  { status: 'error', pending: 0, refused: 0, error: 'Internal server error' },
+  { status: 'error', pending: 0, refused: 0 },
 ];
 
 describe('the sync status in words', () => {
@@ -35,16 +35,16 @@ describe('the sync status in words', () => {
       // "Up to date (synced …)" begins with it in every locale.
       const upToDate = t('sync.idle');
       for (const base of STATES) {
-        for (const failed of [1, 2, 5]) {
-          const state = { ...base, failed };
+        for (const count of [1, 2, 5]) {
+          const state = { ...base, refused: count };
           for (const pointToList of [false, true]) {
             const text = syncLabel(state, t, formatDateTime, { pointToList });
             const label = `${locale} ${JSON.stringify(state)} ${pointToList}`;
             expect(text, label).not.toContain(upToDate);
             // The refused changes come first.
             const refused = pointToList
-              ? t('sync.refusedSee', { count: failed, page: t('settings.title'), section: t('data.title') })
-              : t('sync.refused', { count: failed });
+              ? t('sync.refusedSee', { count, page: t('settings.title'), section: t('data.title') })
+              : t('sync.refused', { count });
             expect(text.startsWith(refused), label).toBe(true);
             if (pointToList) {
               expect(text, label).toContain(t('settings.title'));
@@ -61,15 +61,15 @@ describe('the sync status in words', () => {
   it('reads, in English, as the indicator says it', () => {
     const t = translator('en-US');
     const label = (s: SyncState) => syncLabel(s, t, formatDateTime, { pointToList: true });
-    expect(label({ status: 'idle', pending: 0, failed: 2, lastSyncedAt: 1 })).toBe('2 changes could not be saved: see Settings › Local data');
-    expect(label({ status: 'idle', pending: 1, failed: 1 })).toBe(
+    expect(label({ status: 'idle', pending: 0, refused: 2, lastSyncedAt: 1 })).toBe('2 changes could not be saved: see Settings › Local data');
+    expect(label({ status: 'idle', pending: 1, refused: 1 })).toBe(
       '1 change could not be saved: see Settings › Local data · 1 change waiting to be sent',
     );
-    expect(label({ status: 'syncing', pending: 0, failed: 2 })).toBe('2 changes could not be saved: see Settings › Local data · Syncing…');
-    expect(label({ status: 'offline', pending: 0, failed: 2 })).toBe(
+    expect(label({ status: 'syncing', pending: 0, refused: 2 })).toBe('2 changes could not be saved: see Settings › Local data · Syncing…');
+    expect(label({ status: 'offline', pending: 0, refused: 2 })).toBe(
       '2 changes could not be saved: see Settings › Local data · Offline: changes are kept on this device',
     );
-    expect(label({ status: 'idle', pending: 0, failed: 0 })).toBe('Up to date');
-    expect(syncLabel({ status: 'idle', pending: 0, failed: 2 }, t, formatDateTime)).toBe('2 changes could not be saved');
+    expect(label({ status: 'idle', pending: 0, refused: 0 })).toBe('Up to date');
+    expect(syncLabel({ status: 'idle', pending: 0, refused: 2 }, t, formatDateTime)).toBe('2 changes could not be saved');
   });
 });

@@ -25,12 +25,12 @@ export function syncLabel(
   { pointToList = false }: SyncLabelOptions = {},
 ): string {
   const parts: string[] = [];
-  const refused = state.failed > 0;
+  const refused = state.refused > 0;
   if (refused) {
     parts.push(
       pointToList
-        ? t('sync.refusedSee', { count: state.failed, page: t('settings.title'), section: t('data.title') })
-        : t('sync.refused', { count: state.failed }),
+        ? t('sync.refusedSee', { count: state.refused, page: t('settings.title'), section: t('data.title') })
+        : t('sync.refused', { count: state.refused }),
     );
   }
   const tableName = (table: string) => {

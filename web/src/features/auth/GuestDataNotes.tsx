@@ -27,7 +27,7 @@ export function GuestDataChoice({ keep, onChange }: { keep: boolean; onChange: (
 export function EndedSessionUnsent() {
   const t = useT();
   const auth = useAuthState();
-  const { pending, failed } = useSyncState();
+  const { pending, refused } = useSyncState();
   const [count, setCount] = useState(0);
   const ended = auth.status === 'guest' ? auth.endedUserId : undefined;
   useEffect(() => {
@@ -39,7 +39,7 @@ export function EndedSessionUnsent() {
     return () => {
       live = false;
     };
-  }, [ended, pending, failed]);
+  }, [ended, pending, refused]);
   if (!ended || count === 0) return null;
   return <Alert severity="warning">{t('auth.endedUnsent', { count })}</Alert>;
 }

@@ -24,6 +24,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import type { Deck } from '../../api/generated/types';
+import { syncAfter } from '../../app/syncBridge';
 import { useT } from '../../i18n/I18nContext';
 import { MAPPED_FIELDS, importFile, previewFile, TransferError, type ImportDone, type Mapping, type Preview, type Progress } from './transfer';
 
@@ -86,7 +87,7 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
       setDone(result);
       // The new rows reach this device with a sync that starts after the import (not one that
       // was already running when it finished).
-      void import('../../db/sync').then((m) => m.syncAfter());
+      void syncAfter();
     } catch (err) {
       setError(message(err, t));
     } finally {

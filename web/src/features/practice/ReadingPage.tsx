@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { Link, useParams } from 'react-router';
 import type { Entry } from '../../api/generated/types';
-import { useSyncState } from '../../db/sync';
+import { useSyncState } from '../../app/syncBridge';
 import { useI18n } from '../../i18n/I18nContext';
 import { formatInterval } from '../../study/format';
 import { RATINGS, type Rating } from '../../study/scheduler';

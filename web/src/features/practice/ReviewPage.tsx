@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { flushSync } from 'react-dom';
 import { useParams, useSearchParams } from 'react-router';
 import type { CardKind } from '../../api/generated/types';
-import { useSyncState } from '../../db/sync';
+import { useSyncState } from '../../app/syncBridge';
 import { useI18n } from '../../i18n/I18nContext';
 import type { QueueItem } from '../../study/queue';
 import type { Rating, Schedule } from '../../study/scheduler';

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link, useParams } from 'react-router';
-import { useSyncState } from '../../db/sync';
+import { useSyncState } from '../../app/syncBridge';
 import { useI18n } from '../../i18n/I18nContext';
 import { formatDuration } from '../../study/format';
 import { isEnabled } from '../../study/queue';

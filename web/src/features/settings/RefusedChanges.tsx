@@ -1,4 +1,4 @@
-// The changes the server refused (kept aside in the outbox, undone on this device): what each
+// The changes the server refused (held in the outbox, undone on this device): what each
 // was, why in plain words (db/refusal.ts; never the server's own message) and when it was made,
 // with "Try again" and "Discard". Shown in the settings' data section while there are any, so a
 // refused change is never lost unseen; the sync indicator links here (#refused-changes).
@@ -10,9 +10,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { RefusedChange } from '../../db/outbox';
 import { refusedWhat, refusedWhy } from '../../db/refusal';
-import { discardRefused, refusedChanges, retryRefused } from '../../app/syncBridge';
+import { discardRefused, refusedChanges, retryRefused, type RefusedChange } from '../../app/syncBridge';
 import { REFUSED_LIST_ID } from '../../app/layout/SyncIndicatorLabel';
 import { useI18n } from '../../i18n/I18nContext';
 

@@ -147,7 +147,7 @@ export function DataSection() {
           {t('data.refresh')}
         </Button>
         {failed && <Alert severity="error">{t('data.refreshFailed', { message: failed })}</Alert>}
-        <RefusedChanges count={state.failed} />
+        <RefusedChanges count={state.refused} />
       </Stack>
     </SettingsSection>
   );

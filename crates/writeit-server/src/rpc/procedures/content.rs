@@ -6,8 +6,9 @@ use writeit_core::entity::{Character, Deck, Entry};
 use writeit_core::RpcError;
 use writeit_store::Store;
 
-use super::{json, store_error};
 use crate::auth::Caller;
+use crate::error::store_error;
+use crate::rpc::envelope::json;
 
 fn one<T>(mut saved: Vec<T>) -> Result<T, RpcError> {
     saved.pop().ok_or_else(RpcError::internal)

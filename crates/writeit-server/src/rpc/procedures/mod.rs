@@ -1,47 +1,37 @@
 //! The 15 procedures: access checked from the procedure table, input parsed and validated, then
-//! one module per family does the work.
+//! one module per family does the work; `clock` is the sync clock a request reads once.
 
+mod clock;
 mod content;
 mod study;
 mod sync;
 
 use serde::de::DeserializeOwned;
-use serde::Serialize;
 use serde_json::value::RawValue;
 use writeit_core::procedure::{Access, Kind, Procedure};
 use writeit_core::validate::Validate;
 use writeit_core::{ErrorCode, ErrorReason, RpcError};
-use writeit_store::StoreError;
+use writeit_store::Store;
 
-use crate::app::AppState;
 use crate::auth::Caller;
+use crate::rpc::envelope::json;
+use clock::SyncClock;
 
 /// One HTTP request's calls: who is calling, and the sync clock read once for all of them.
 pub struct Request<'a> {
-    state: &'a AppState,
+    store: &'a dyn Store,
     caller: &'a Caller,
-    clock: tokio::sync::OnceCell<i64>,
+    clock: SyncClock<'a>,
 }
 
 impl<'a> Request<'a> {
     /// A request by `caller`.
-    pub fn new(state: &'a AppState, caller: &'a Caller) -> Self {
+    pub fn new(store: &'a dyn Store, caller: &'a Caller) -> Self {
         Request {
-            state,
+            store,
             caller,
-            clock: tokio::sync::OnceCell::new(),
+            clock: SyncClock::new(store),
         }
-    }
-
-    /// The committed sync clock, read at the first call that needs it. Every call of the request
-    /// runs after that read, so answering `getServerTime` with it, and answering `[]` to a query
-    /// whose offset is not below it, keeps the sync invariant (docs/sync.md): a row committed
-    /// later carries a larger stamp and is fetched by the next sync.
-    async fn clock(&self) -> Result<i64, RpcError> {
-        self.clock
-            .get_or_try_init(|| async { self.state.store.server_time().await.map_err(store_error) })
-            .await
-            .copied()
     }
 
     /// Runs one call: checks who may call it, then dispatches. Answers the output as JSON text.
@@ -99,7 +89,7 @@ async fn call(
     procedure: &Procedure,
     input: Option<&RawValue>,
 ) -> Result<String, RpcError> {
-    let (state, caller) = (request.state, request.caller);
+    let (store, caller, clock) = (request.store, request.caller, &request.clock);
     match procedure.access {
         Access::Anyone => {}
         Access::SignedIn => {
@@ -114,21 +104,16 @@ async fn call(
             }
         }
     }
-    let store = &*state.store;
     match procedure.name {
-        "getServerTime" => json(&request.clock().await?),
-        "queryLanguages" => sync::languages(store, request, parse(input)?).await,
-        "queryDecks" => sync::decks(store, request, parse(input)?).await,
-        "queryEntries" => sync::entries(store, request, parse(input)?).await,
-        "queryCharacters" => sync::characters(store, request, parse(input)?).await,
-        "queryUserEntries" => {
-            sync::user_entries(store, request, user(caller)?, parse(input)?).await
-        }
-        "queryUserDecks" => sync::user_decks(store, request, user(caller)?, parse(input)?).await,
-        "queryUserCards" => sync::user_cards(store, request, user(caller)?, parse(input)?).await,
-        "queryUserReviews" => {
-            sync::user_reviews(store, request, user(caller)?, parse(input)?).await
-        }
+        "getServerTime" => json(&clock.get().await?),
+        "queryLanguages" => sync::languages(store, clock, parse(input)?).await,
+        "queryDecks" => sync::decks(store, clock, parse(input)?).await,
+        "queryEntries" => sync::entries(store, clock, parse(input)?).await,
+        "queryCharacters" => sync::characters(store, clock, parse(input)?).await,
+        "queryUserEntries" => sync::user_entries(store, clock, user(caller)?, parse(input)?).await,
+        "queryUserDecks" => sync::user_decks(store, clock, user(caller)?, parse(input)?).await,
+        "queryUserCards" => sync::user_cards(store, clock, user(caller)?, parse(input)?).await,
+        "queryUserReviews" => sync::user_reviews(store, clock, user(caller)?, parse(input)?).await,
         "saveDeck" => content::save_deck(store, caller, parse(input)?).await,
         "saveEntry" => content::save_entry(store, caller, parse(input)?).await,
         "saveCharacter" => content::save_character(store, caller, parse(input)?).await,
@@ -192,22 +177,6 @@ fn clean_serde_message(m: &str) -> String {
         Some(i) => m[..i].to_string(),
         None => m.to_string(),
     }
-}
-
-/// Serialises an output.
-fn json<T: Serialize>(value: &T) -> Result<String, RpcError> {
-    serde_json::to_string(value).map_err(|e| {
-        tracing::error!(error = %e, "cannot serialise an output");
-        RpcError::internal()
-    })
-}
-
-/// Maps a store failure onto the tRPC error the caller sees; internal causes are logged only.
-fn store_error(e: StoreError) -> RpcError {
-    crate::rpc::store_refusal(e).unwrap_or_else(|other| {
-        tracing::error!(error = %other, "store failure");
-        RpcError::internal()
-    })
 }
 
 #[cfg(test)]

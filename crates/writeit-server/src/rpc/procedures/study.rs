@@ -6,7 +6,8 @@ use writeit_core::entity::{
 use writeit_core::RpcError;
 use writeit_store::Store;
 
-use super::{json, store_error};
+use crate::error::store_error;
+use crate::rpc::envelope::json;
 
 /// `saveUserDeck`: answers the user deck.
 pub async fn save_user_deck(

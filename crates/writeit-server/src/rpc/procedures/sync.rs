@@ -4,11 +4,13 @@ use writeit_core::paging::PageInput;
 use writeit_core::RpcError;
 use writeit_store::{PublicTable, Store};
 
-use super::{json, store_error, Request};
+use super::clock::SyncClock;
+use crate::error::store_error;
+use crate::rpc::envelope::json;
 
 /// Nothing can have changed after the clock: the common empty delta costs no table query.
-async fn nothing_newer(request: &Request<'_>, page: &PageInput) -> Result<bool, RpcError> {
-    Ok(page.offset >= request.clock().await?)
+async fn nothing_newer(clock: &SyncClock<'_>, page: &PageInput) -> Result<bool, RpcError> {
+    Ok(page.offset >= clock.get().await?)
 }
 
 macro_rules! page {
@@ -16,10 +18,10 @@ macro_rules! page {
         /// A page of the public table, passed through as the database built it.
         pub async fn $name(
             store: &dyn Store,
-            request: &Request<'_>,
+            clock: &SyncClock<'_>,
             page: PageInput,
         ) -> Result<String, RpcError> {
-            if nothing_newer(request, &page).await? {
+            if nothing_newer(clock, &page).await? {
                 return Ok("[]".into());
             }
             store
@@ -32,11 +34,11 @@ macro_rules! page {
         /// A page of the caller's own rows.
         pub async fn $name(
             store: &dyn Store,
-            request: &Request<'_>,
+            clock: &SyncClock<'_>,
             user: &str,
             page: PageInput,
         ) -> Result<String, RpcError> {
-            if nothing_newer(request, &page).await? {
+            if nothing_newer(clock, &page).await? {
                 return Ok("[]".into());
             }
             json(&store.$method(user, &page).await.map_err(store_error)?)

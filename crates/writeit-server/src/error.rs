@@ -1,0 +1,141 @@
+//! The API's one error type, [`ApiError`], and the one place an error becomes tRPC's error
+//! envelope `{"error":{"message","code","data":{"code","httpStatus",…}}}` ([`envelope`]), for
+//! `/api/trpc` (whose calls `rpc/envelope.rs` wraps around it) and for the import, export and
+//! media routes (through [`ApiError`]'s `IntoResponse`).
+//!
+//! Store and token failures become API errors here, once ([`store_error`], [`token_error`]):
+//! what the caller can act on keeps its code, message, field and reason; an internal cause is
+//! logged and answered as INTERNAL_SERVER_ERROR, never sent.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use writeit_core::{ErrorCode, RpcError};
+use writeit_store::StoreError;
+
+use crate::auth::TokenError;
+
+/// Seconds a client is asked to wait after a 503 (the database unavailable).
+pub const RETRY_AFTER_SECS: &str = "5";
+
+/// A refusal or failure of an import, export or media request, answered with its HTTP status and
+/// the envelope's [`Detail::Brief`] form. Handlers return it and `?` store and token failures
+/// into it.
+#[derive(Debug)]
+pub struct ApiError {
+    pub error: RpcError,
+    /// Seconds for a `Retry-After` header (an import refused while others run).
+    pub retry_after: Option<u64>,
+}
+
+impl ApiError {
+    /// The same error, asking the client to try again after `secs` seconds.
+    pub fn retry_after(self, secs: u64) -> ApiError {
+        ApiError {
+            retry_after: Some(secs),
+            ..self
+        }
+    }
+}
+
+impl From<RpcError> for ApiError {
+    fn from(error: RpcError) -> ApiError {
+        ApiError {
+            error,
+            retry_after: None,
+        }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        store_error(e).into()
+    }
+}
+
+impl From<TokenError> for ApiError {
+    fn from(e: TokenError) -> ApiError {
+        token_error(e).into()
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status =
+            StatusCode::from_u16(self.error.code.http_status()).unwrap_or(StatusCode::BAD_REQUEST);
+        let mut response =
+            (status, axum::Json(envelope(&self.error, Detail::Brief))).into_response();
+        if let Some(secs) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
+    }
+}
+
+/// How much of an error the envelope tells beyond its code, status and message.
+#[derive(Clone, Copy, Debug)]
+pub enum Detail<'a> {
+    /// `/api/trpc`: the failed call's path when answering a call, and the field and reason.
+    Call(Option<&'a str>),
+    /// Import, export and media answers (and an import's last progress line): code, status and
+    /// message only, the shape their clients read.
+    Brief,
+}
+
+/// tRPC's error object for `e`.
+pub fn envelope(e: &RpcError, detail: Detail<'_>) -> serde_json::Value {
+    let mut data =
+        serde_json::json!({ "code": e.code.as_str(), "httpStatus": e.code.http_status() });
+    if let Detail::Call(path) = detail {
+        if let Some(p) = path {
+            data["path"] = p.into();
+        }
+        if let Some(f) = &e.field {
+            data["field"] = f.as_str().into();
+        }
+        if let Some(r) = e.reason {
+            data["reason"] = r.as_str().into();
+        }
+    }
+    serde_json::json!({ "error": { "message": e.message, "code": e.code.json_rpc(), "data": data } })
+}
+
+/// A store failure as the caller sees it: a refusal (invalid, forbidden, conflict) with its code,
+/// message, field and reason; an unavailable database as SERVICE_UNAVAILABLE; anything else is
+/// logged and becomes INTERNAL_SERVER_ERROR.
+pub fn store_error(e: StoreError) -> RpcError {
+    let at = |e: RpcError, field: Option<String>| match field.filter(|f| !f.is_empty()) {
+        Some(f) => e.at(f),
+        None => e,
+    };
+    match e {
+        StoreError::Invalid {
+            field,
+            reason,
+            message,
+        } => at(RpcError::bad_request(message).because(reason), Some(field)),
+        StoreError::Forbidden { field, message } => at(RpcError::forbidden(message), Some(field)),
+        StoreError::Conflict { field, message } => at(RpcError::conflict(message), field),
+        other if other.is_unavailable() => {
+            tracing::warn!(error = %other, "database unavailable");
+            RpcError::new(
+                ErrorCode::ServiceUnavailable,
+                "The database is unavailable; try again shortly",
+            )
+        }
+        other => {
+            tracing::error!(error = %other, "store failure");
+            RpcError::internal()
+        }
+    }
+}
+
+/// A refused ID token: UNAUTHORIZED saying why, or INTERNAL_SERVER_ERROR when the account could
+/// not be read (the cause is logged where it happened).
+pub fn token_error(e: TokenError) -> RpcError {
+    match e {
+        TokenError::Unavailable => RpcError::internal(),
+        e => RpcError::new(ErrorCode::Unauthorized, e.to_string()),
+    }
+}

@@ -1,0 +1,48 @@
+//! Sync pages: rows changed after `page.offset`, ordered by (updatedAt, id), from the cursor on.
+//! Every page statement takes the same arguments, so each noun only names its SQL.
+
+use sqlx::Executor;
+use writeit_core::paging::PageInput;
+
+use crate::dialect::{Bind, Dialect};
+use crate::rows::Row;
+use crate::Result;
+
+/// A public page as the JSON array the API answers, built by the database: no per-row work
+/// here, which is most of a full sync's cost.
+pub(crate) async fn public_json<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    sql: &'static str,
+    page: &PageInput,
+) -> Result<String> {
+    let (ts, id) = page.start();
+    let json = D::query(sql)
+        .arg(page.offset)
+        .arg(ts)
+        .arg(id)
+        .arg(i64::from(page.limit()))
+        .fetch_one(ex)
+        .await?
+        .opt_text(0)?;
+    Ok(json.unwrap_or_else(|| "[]".into()))
+}
+
+/// A page of one user's rows, each read by `map`.
+pub(crate) async fn of_user<'c, D: Dialect, T>(
+    ex: impl Executor<'c, Database = D>,
+    sql: &'static str,
+    user: &str,
+    page: &PageInput,
+    map: fn(&D::Row) -> Result<T>,
+) -> Result<Vec<T>> {
+    let (ts, id) = page.start();
+    let rows = D::query(sql)
+        .arg(user)
+        .arg(page.offset)
+        .arg(ts)
+        .arg(id)
+        .arg(i64::from(page.limit()))
+        .fetch_all(ex)
+        .await?;
+    rows.iter().map(map).collect()
+}

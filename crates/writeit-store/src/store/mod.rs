@@ -1,0 +1,308 @@
+//! [`Store`] for both databases, written once over [`Dialect`]: every write opens its
+//! transaction with [`begin_write`], reads what it needs, asks `writeit_core::decide` where a rule
+//! decides (an arriving review, an import's duplicates), and runs the statements of the nouns it
+//! touches (`deck/`, `entry/`, … each with its SQL beside it).
+
+use std::collections::HashSet;
+
+use async_trait::async_trait;
+use sqlx::{Executor, Pool};
+use writeit_core::decide;
+use writeit_core::decide::review::Arrival;
+use writeit_core::entity::*;
+use writeit_core::paging::PageInput;
+use writeit_core::validate::Validate;
+
+use crate::clock::{self, begin_write, now_ms};
+use crate::dialect::{Conn, Dialect, Pools};
+use crate::rows::Row;
+use crate::{
+    character, deck, entry, language, media, page, user, user_card, user_deck, user_entry,
+    user_review,
+};
+use crate::{
+    Duplicates, Import, ImportSaved, MayWrite, Media, PublicTable, Result, Store, StoreError, User,
+};
+
+const PUBLIC_COUNTS: &str = include_str!("public_counts.sql");
+
+mod identity;
+
+/// A store over two pools of one database: `read` for queries, `write` for writes (SQLite: one
+/// writer connection; PostgreSQL: the same pool). Both [`Store`] and [`IdentityStore`] are
+/// implemented once for every such store.
+pub(crate) trait SqlStore: Send + Sync + 'static {
+    type Db: Dialect;
+    fn read(&self) -> &Pool<Self::Db>;
+    fn write(&self) -> &Pool<Self::Db>;
+
+    /// The read pool as an executor.
+    fn reader(&self) -> impl Executor<'_, Database = Self::Db> {
+        Self::Db::pool(self.read())
+    }
+
+    /// The write pool as an executor, for a single statement outside `begin_write` (rows that do
+    /// not sync: users and the identity service's).
+    fn writer(&self) -> impl Executor<'_, Database = Self::Db> {
+        Self::Db::pool(self.write())
+    }
+}
+
+#[async_trait]
+impl<S: SqlStore> Store for S {
+    async fn server_time(&self) -> Result<i64> {
+        clock::read(self.reader()).await
+    }
+
+    async fn page_json(&self, table: PublicTable, page: &PageInput) -> Result<String> {
+        let sql = match table {
+            PublicTable::Languages => S::Db::LANGUAGES_PAGE_JSON,
+            PublicTable::Decks => S::Db::DECKS_PAGE_JSON,
+            PublicTable::Entries => S::Db::ENTRIES_PAGE_JSON,
+            PublicTable::Characters => S::Db::CHARACTERS_PAGE_JSON,
+        };
+        page::public_json(self.reader(), sql, page).await
+    }
+    async fn query_user_entries(&self, user: &str, page: &PageInput) -> Result<Vec<UserEntry>> {
+        page::of_user(self.reader(), user_entry::PAGE, user, page, user_entry::row).await
+    }
+    async fn query_user_decks(&self, user: &str, page: &PageInput) -> Result<Vec<UserDeck>> {
+        page::of_user(self.reader(), user_deck::PAGE, user, page, user_deck::row).await
+    }
+    async fn query_user_cards(&self, user: &str, page: &PageInput) -> Result<Vec<UserCard>> {
+        page::of_user(self.reader(), user_card::PAGE, user, page, user_card::row).await
+    }
+    async fn query_user_reviews(&self, user: &str, page: &PageInput) -> Result<Vec<UserReview>> {
+        page::of_user(
+            self.reader(),
+            user_review::PAGE,
+            user,
+            page,
+            user_review::row,
+        )
+        .await
+    }
+
+    async fn save_languages(&self, mut languages: Vec<Language>) -> Result<Vec<Language>> {
+        let (mut tx, stamp) = begin_write(self.write()).await?;
+        for l in &mut languages {
+            l.updated_at = stamp;
+            l.grid_type = grid_type(&l.id);
+            language::upsert(tx.ex(), l, stamp).await?;
+        }
+        tx.commit().await?;
+        Ok(languages)
+    }
+
+    async fn save_decks(&self, mut decks: Vec<Deck>, may_write: MayWrite<'_>) -> Result<Vec<Deck>> {
+        let (mut tx, stamp) = begin_write(self.write()).await?;
+        let mut known = HashSet::new();
+        for d in &mut decks {
+            language::check_write::<S::Db>(
+                &mut tx,
+                &mut known,
+                may_write,
+                deck::LANGUAGE,
+                &d.id,
+                &d.language_code,
+            )
+            .await?;
+            deck::upsert::<S::Db>(&mut tx, stamp, d).await?;
+        }
+        tx.commit().await?;
+        Ok(decks)
+    }
+
+    async fn save_entries(
+        &self,
+        mut entries: Vec<Entry>,
+        may_write: MayWrite<'_>,
+    ) -> Result<Vec<Entry>> {
+        let (mut tx, stamp) = begin_write(self.write()).await?;
+        entry::upsert_all::<S::Db>(&mut tx, stamp, &mut entries, may_write).await?;
+        tx.commit().await?;
+        Ok(entries)
+    }
+
+    async fn save_import(&self, import: Import, may_write: MayWrite<'_>) -> Result<ImportSaved> {
+        let Import {
+            deck: target,
+            entries,
+            media,
+            duplicates,
+        } = import;
+        // Read inside the write transaction: begin_write holds the clock row, so no other write
+        // can change the deck's entry list between this read and the commit.
+        let (mut tx, stamp) = begin_write(self.write()).await?;
+        let mut deck = deck::import_target::<S::Db>(&mut tx, target, may_write).await?;
+        let rows = entries.len();
+        let mut entries = match duplicates {
+            Duplicates::Create => {
+                deck.entry_ids.extend(entries.iter().map(|e| e.id.clone()));
+                entries
+            }
+            Duplicates::Reuse => {
+                let known = entry::texts_of_language(tx.ex(), &deck.language_code).await?;
+                let plan = decide::import::reuse_by_text(
+                    &deck.language_code,
+                    &deck.entry_ids,
+                    known,
+                    entries,
+                );
+                deck.entry_ids.extend(plan.append);
+                plan.create
+            }
+        };
+        deck.validate().map_err(StoreError::invalid)?;
+        entry::upsert_all::<S::Db>(&mut tx, stamp, &mut entries, may_write).await?;
+        deck::upsert::<S::Db>(&mut tx, stamp, &mut deck).await?;
+        for m in &media {
+            media::insert(tx.ex(), m, stamp).await?;
+        }
+        tx.commit().await?;
+        Ok(ImportSaved {
+            deck,
+            created: entries.len(),
+            reused: rows - entries.len(),
+        })
+    }
+
+    async fn media(&self, id: &str) -> Result<Option<Media>> {
+        media::get(self.reader(), id).await
+    }
+
+    async fn save_media(&self, m: &Media) -> Result<()> {
+        let (mut tx, stamp) = begin_write(self.write()).await?;
+        media::insert(tx.ex(), m, stamp).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn entry_language(&self, id: &str) -> Result<Option<String>> {
+        entry::language(self.reader(), id).await
+    }
+
+    async fn deck(&self, id: &str) -> Result<Option<Deck>> {
+        deck::get(self.reader(), id).await
+    }
+
+    async fn deck_entries(&self, id: &str) -> Result<Vec<Entry>> {
+        deck::entries(self.reader(), id).await
+    }
+
+    async fn save_characters(
+        &self,
+        mut characters: Vec<Character>,
+        may_write: MayWrite<'_>,
+    ) -> Result<Vec<Character>> {
+        let (mut tx, stamp) = begin_write(self.write()).await?;
+        character::upsert_all::<S::Db>(&mut tx, stamp, &mut characters, may_write).await?;
+        tx.commit().await?;
+        Ok(characters)
+    }
+
+    async fn save_user_deck(&self, user: &str, input: &SaveUserDeckInput) -> Result<UserDeck> {
+        let (mut tx, stamp) = begin_write(self.write()).await?;
+        let deck_id = input.deck_id();
+        if !deck::exists(tx.ex(), deck_id).await? {
+            return Err(StoreError::not_found(
+                "deckId",
+                format!("no deck '{deck_id}'"),
+            ));
+        }
+        let row = UserDeck {
+            id: deck_id.to_string(),
+            deck_id: deck_id.to_string(),
+            new_per_day: input.new_per_day(),
+            desired_retention: input.desired_retention(),
+            updated_at: stamp,
+            deleted: input.deleted.unwrap_or(false),
+        };
+        user_deck::upsert(tx.ex(), user, &row, stamp).await?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    async fn save_user_entry(&self, user: &str, input: &SaveUserEntryInput) -> Result<UserEntry> {
+        let (mut tx, stamp) = begin_write(self.write()).await?;
+        let entry_id = input.entry_id();
+        if !entry::exists(tx.ex(), entry_id).await? {
+            return Err(StoreError::not_found(
+                "entryId",
+                format!("no entry '{entry_id}'"),
+            ));
+        }
+        let row = UserEntry {
+            id: entry_id.to_string(),
+            entry_id: entry_id.to_string(),
+            enabled: input.enabled,
+            updated_at: stamp,
+            deleted: input.deleted.unwrap_or(false),
+        };
+        user_entry::upsert(tx.ex(), user, &row, stamp).await?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    async fn save_user_review(&self, user: &str, review: &UserReview) -> Result<UserCard> {
+        let (mut tx, stamp) = begin_write(self.write()).await?;
+        let stored = user_review::get(tx.ex(), user, &review.id).await?;
+        match decide::review::arrival(stored.as_ref(), review) {
+            Arrival::Conflict { field } => {
+                return Err(StoreError::Conflict {
+                    field: Some(field.into()),
+                    message: format!(
+                        "review '{}' was already recorded with a different answer",
+                        review.id
+                    ),
+                })
+            }
+            Arrival::New => {
+                if !entry::exists(tx.ex(), &review.entry_id).await? {
+                    return Err(StoreError::not_found(
+                        "entryId",
+                        format!("no entry '{}'", review.entry_id),
+                    ));
+                }
+                user_review::insert(tx.ex(), user, review, stamp).await?;
+            }
+            Arrival::TakenBack => user_review::delete(tx.ex(), user, &review.id, stamp).await?,
+            Arrival::Replayed | Arrival::AlreadyTakenBack => {
+                // Answer the card as it stands (rebuilt below only when it was never stored).
+                if let Some(card) = user_card::get(tx.ex(), user, &review.card_id).await? {
+                    tx.commit().await?;
+                    return Ok(card);
+                }
+            }
+        }
+        let reviews = user_review::of_card(tx.ex(), user, &review.card_id).await?;
+        let mut card = decide::review::card(review, reviews)
+            .ok_or_else(|| StoreError::Corrupt("a saved review has an invalid rating".into()))?;
+        card.updated_at = stamp;
+        user_card::upsert(tx.ex(), user, &card, stamp).await?;
+        tx.commit().await?;
+        Ok(card)
+    }
+
+    async fn save_user(&self, u: &User) -> Result<()> {
+        user::upsert(self.writer(), u, now_ms()).await
+    }
+
+    async fn user(&self, id: &str) -> Result<Option<User>> {
+        user::get(self.reader(), id).await
+    }
+
+    async fn public_counts(&self) -> Result<[i64; 4]> {
+        let row = S::Db::query(PUBLIC_COUNTS).fetch_one(self.reader()).await?;
+        Ok([row.int(0)?, row.int(1)?, row.int(2)?, row.int(3)?])
+    }
+
+    async fn check_writable(&self) -> Result<()> {
+        // The write every save starts with, rolled back: a read-only database (a write-protected
+        // SQLite file opens read-only without a word; a PostgreSQL standby or
+        // default_transaction_read_only) answers reads and fails here.
+        let (tx, _) = begin_write(self.write()).await?;
+        tx.rollback().await?;
+        Ok(())
+    }
+}

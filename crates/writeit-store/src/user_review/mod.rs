@@ -1,0 +1,102 @@
+//! A learner's reviews: immutable answers, idempotent by id, taken back by a tombstone. What an
+//! arriving one means is decided in `writeit_core::decide::review`.
+
+use sqlx::Executor;
+use writeit_core::entity::UserReview;
+
+use crate::dialect::{Bind, Dialect};
+use crate::rows::{kind, Row};
+use crate::{Result, StoreError};
+
+const GET: &str = include_str!("get.sql");
+const INSERT: &str = include_str!("insert.sql");
+const DELETE: &str = include_str!("delete.sql");
+const OF_CARD: &str = include_str!("of_card.sql");
+/// A page of a user's rows (see `page::of_user`).
+pub(crate) const PAGE: &str = include_str!("page.sql");
+/// Deletes all of a user's rows (their account is going).
+pub(crate) const DELETE_ALL: &str = include_str!("delete_all.sql");
+
+/// `user`'s review by id.
+pub(crate) async fn get<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    user: &str,
+    id: &str,
+) -> Result<Option<UserReview>> {
+    let found = D::query(GET).arg(user).arg(id).fetch_optional(ex).await?;
+    found.as_ref().map(row).transpose()
+}
+
+/// Stores `user`'s review `r` stamped `stamp`, as it is (a tombstone when it comes deleted).
+pub(crate) async fn insert<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    user: &str,
+    r: &UserReview,
+    stamp: i64,
+) -> Result<()> {
+    D::query(INSERT)
+        .arg(user)
+        .arg(&r.id)
+        .arg(&r.card_id)
+        .arg(&r.entry_id)
+        .arg(r.kind.as_str())
+        .arg(i64::from(r.rating))
+        .arg(r.reviewed_at)
+        .arg(r.duration_ms)
+        .arg(r.score)
+        .arg(r.desired_retention)
+        .arg(stamp)
+        .arg(r.deleted)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Takes `user`'s review `id` back: a tombstone stamped `stamp`.
+pub(crate) async fn delete<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    user: &str,
+    id: &str,
+    stamp: i64,
+) -> Result<()> {
+    D::query(DELETE)
+        .arg(user)
+        .arg(id)
+        .arg(stamp)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// `user`'s reviews of card `card_id` (live ones, as `of_card.sql` selects).
+pub(crate) async fn of_card<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    user: &str,
+    card_id: &str,
+) -> Result<Vec<UserReview>> {
+    D::query(OF_CARD)
+        .arg(user)
+        .arg(card_id)
+        .fetch_all(ex)
+        .await?
+        .iter()
+        .map(row)
+        .collect()
+}
+
+/// A row as `get.sql` selects it.
+pub(crate) fn row(r: &impl Row) -> Result<UserReview> {
+    Ok(UserReview {
+        id: r.text(0)?,
+        card_id: r.text(1)?,
+        entry_id: r.text(2)?,
+        kind: kind(r, 3)?,
+        rating: u8::try_from(r.int(4)?).map_err(|_| StoreError::Corrupt("rating".into()))?,
+        reviewed_at: r.int(5)?,
+        duration_ms: r.int(6)?,
+        score: r.opt_real(7)?,
+        desired_retention: r.opt_real(8)?,
+        updated_at: r.int(9)?,
+        deleted: r.flag(10)?,
+    })
+}
