@@ -92,8 +92,8 @@ export default defineConfig(({ command }) => ({
             { name: 'app', tags: ['$initial'] },
             // After the first load, the modules every page's first screen needs, each set in one
             // chunk instead of a few small ones per page (with what they import): the session,
-            // loaded together at start, and the local database with the shared hooks over it and
-            // the deck list. /home's own wave: 16 -> 7 files, 48 -> 45 KB Brotli; LCP 2.5 -> 2.3 s.
+            // loaded together at start, and the local database with its read layer (db/read/) and
+            // the deck list: on HTTP/1.1 every small chunk costs a round trip.
             // (src/app/chunkGroups.ts names the modules; the build fails if one is not in its chunk)
             ...Object.entries(NAMED_CHUNKS).map(([name, modules]) => ({ name, test: (id: string) => isOneOf(id, modules) })),
           ],

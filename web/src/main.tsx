@@ -24,8 +24,8 @@ const i18n = createI18nStore({
   prepare: (dir) => (dir === 'rtl' ? loadRtlCache() : undefined),
 });
 const root = document.getElementById('root');
-// Starting a chunk's load also adds a modulepreload link per chunk it needs (Vite), about half a
-// millisecond each here, so the loads start over several tasks, the first page's first: the
+// Starting a chunk's load also adds a modulepreload link per chunk it needs (Vite), which takes
+// time of its own, so the loads start over several tasks, the first page's first: the
 // locale's messages and the page's code, then the local database and the sync engine (the first
 // sync starts as soon as it is here), and the service worker with the update checks once the app
 // has rendered (app/fatalError.ts reloads on chunk-load errors). The app mounts once the page's

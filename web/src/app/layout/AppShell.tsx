@@ -15,18 +15,11 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useT } from '../../i18n/I18nContext';
 import { MOBILE_BREAKPOINT } from '../theme';
 import { AccountButton } from './AccountButton';
+import type { NavItem } from './navItem';
 import { SyncIndicator } from './SyncIndicator';
 
 const LanguagePicker = lazy(() => import('./LanguagePicker').then((m) => ({ default: m.LanguagePicker })));
 const NavDrawer = lazy(() => import('./NavDrawer'));
-
-export interface NavItem {
-  to: string;
-  label: string;
-  icon: ReactNode;
-  /** Match only the exact path (for section roots such as /admin). */
-  end?: boolean;
-}
 
 export function AppShell({
   items,

@@ -11,7 +11,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { NavLink } from 'react-router';
 import { useT } from '../../i18n/I18nContext';
-import type { NavItem } from './AppShell';
+import type { NavItem } from './navItem';
 import { LanguagePicker } from './LanguagePicker';
 
 /** `onPick` closes the drawer: navigating does too, but a tap on the page already shown would not. */

@@ -13,7 +13,8 @@ import { useT } from '../../i18n/I18nContext';
 import { validParams } from '../routeParams';
 import { useShowsAdmin } from '../../features/admin/access';
 import { AdminShellsContext } from './adminShells';
-import { AppShell, type NavItem } from './AppShell';
+import { AppShell } from './AppShell';
+import type { NavItem } from './navItem';
 
 /** The page of the route; pages load on demand, and the layout stays on screen meanwhile. */
 function PageOutlet() {

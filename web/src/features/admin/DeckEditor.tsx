@@ -3,10 +3,10 @@
 // search and removed, the deck deleted; every change is one saveDeck, and undo saves back the
 // version before it.
 //
-// Drag and drop: @dnd-kit (core + sortable), maintained, headless, with a keyboard sensor and
-// screen-reader announcements; it loads with the admin pages only. Rows are shown ENTRY_ROWS_STEP
-// at a time ("Show more"), not all: a deck may hold 10,000 (an import makes thousands), and every
-// sortable row registers with dnd-kit as it mounts: 3,000 of them froze the page for 20-30 s.
+// Drag and drop is @dnd-kit (headless, with a keyboard sensor and screen-reader announcements),
+// loaded with the admin pages only. Rows are shown ENTRY_ROWS_STEP at a time ("Show more"): a
+// deck may hold thousands of entries (an import makes them), and every sortable row registers
+// with dnd-kit as it mounts, so mounting them all at once freezes the page.
 import { useEffect, useState, type FormEvent } from 'react';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import UndoIcon from '@mui/icons-material/Undo';

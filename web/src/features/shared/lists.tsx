@@ -1,10 +1,9 @@
 // The study lists' pieces: the search box, the language filter and a virtualised list.
 //
-// Virtualisation: @tanstack/react-virtual (headless, ~4 KiB gzipped, actively maintained, React 19
-// ready). Its window virtualiser lets the page itself scroll, as every other page here does, under
-// the sticky app bar, so the list needs no fixed-height box of its own; react-window wants a
-// scrolling container of a given height and brings its own markup. Rows have a fixed height
-// (text is cut with an ellipsis), so nothing is measured while scrolling 50,000 rows.
+// The list is virtualised against the window (@tanstack/react-virtual, headless): the page itself
+// scrolls under the sticky app bar, as every other page does, so the list needs no box of a fixed
+// height. Rows have a fixed height (text is cut with an ellipsis), so nothing is measured while
+// scrolling a language of tens of thousands of entries.
 import { useDeferredValue, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
