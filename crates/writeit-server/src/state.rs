@@ -10,7 +10,7 @@ use writeit_store::SharedStore;
 
 use crate::auth::{Authenticator, StatusCache, Verifier};
 use crate::identity::{Identity, IdentityState};
-use crate::import::http::ImportState;
+use crate::import::state::ImportState;
 use crate::rpc::RpcState;
 
 /// What every request handler shares. Holds nothing another instance would need.

@@ -8,7 +8,8 @@
 // thread 0.7 s of clones and freezes on a first sync of the 50,000-entry catalogue (make bench),
 // for rows nobody asked for.
 import Dexie, { RangeSet, rangesOverlap, type ObservabilitySet } from 'dexie';
-import { db as appDb, PUBLIC_TABLES, rowKey, USER_TABLES, type SyncedTable, type TableRows, type WriteItDb } from './db';
+import { db as appDb, PUBLIC_TABLES, USER_TABLES, type SyncedTable, type TableRows, type WriteItDb } from './db';
+import { rowKey } from './ledger';
 
 /** Freezes an object and everything reachable from it. */
 export function deepFreeze<T>(value: T): T {

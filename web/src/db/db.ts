@@ -124,8 +124,5 @@ export interface TableRows {
 }
 export type SyncedRow = TableRows[SyncedTable];
 
-/** A row's local key (defined with the ledger, which keys rows by it). */
-export { rowKey } from './ledger';
-
 export const isUserTable = (table: SyncedTable): table is UserTable =>
   (USER_TABLES as readonly string[]).includes(table);

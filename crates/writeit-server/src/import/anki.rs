@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Row};
@@ -43,25 +43,6 @@ pub struct Collection {
     pub media_names: HashMap<String, String>,
     /// Which collection file was read (`collection.anki21b` is the newer format).
     pub collection_file: String,
-}
-
-/// A temporary folder removed on drop.
-pub(crate) struct WorkDir(pub PathBuf);
-
-impl WorkDir {
-    /// A fresh folder under the system's temporary folder.
-    pub fn new() -> std::io::Result<WorkDir> {
-        let dir =
-            std::env::temp_dir().join(format!("writeit-import-{}", uuid::Uuid::now_v7().simple()));
-        std::fs::create_dir_all(&dir)?;
-        Ok(WorkDir(dir))
-    }
-}
-
-impl Drop for WorkDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 fn bad(message: impl Into<String>) -> RpcError {
@@ -444,7 +425,7 @@ impl Collection {
     ) -> Result<Vec<Entry>, RpcError> {
         let mut columns = HashMap::new();
         let mut entries = Vec::with_capacity(self.notes.len());
-        let mut next_report = super::csv::PROGRESS_EVERY;
+        let mut next_report = super::PROGRESS_EVERY;
         for (i, note) in self.notes.iter().enumerate() {
             let label = format!("note {} (id {})", i + 1, note.id);
             let cols = match columns.get(&note.note_type) {
@@ -491,7 +472,7 @@ impl Collection {
             }
             entries.push(values.into_entry(language, &label)?);
             if i + 1 >= next_report {
-                next_report += super::csv::PROGRESS_EVERY;
+                next_report += super::PROGRESS_EVERY;
                 progress(i + 1);
             }
         }
@@ -538,7 +519,7 @@ mod tests {
 
     #[test]
     fn a_zip_bomb_is_refused_within_the_budget() {
-        let work = WorkDir::new().unwrap();
+        let work = super::super::work_dir::WorkDir::new().unwrap();
         let (apkg, out) = (work.0.join("bomb.apkg"), work.0.join("out"));
         std::fs::create_dir_all(&out).unwrap();
         let budget = 2 * MIB;

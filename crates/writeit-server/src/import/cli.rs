@@ -76,7 +76,7 @@ pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
             (entries, Vec::new())
         }
         Format::Apkg => {
-            let dir = super::anki::WorkDir::new()?;
+            let dir = super::work_dir::WorkDir::new()?;
             let collection = super::anki::read(&args.file, &dir.0).await?;
             for w in collection.preview().warnings {
                 eprintln!("note: {w}");

@@ -7,11 +7,10 @@ use std::io::Read;
 use writeit_core::entity::Entry;
 use writeit_core::RpcError;
 
-use super::export::unescape_cell;
-use super::{too_many_rows, Format, Mapping, Preview, RowValues, PREVIEW_ROWS, ROWS_MAX};
-
-/// How many rows pass between two progress reports.
-pub const PROGRESS_EVERY: usize = 1_000;
+use super::cell::unescape_cell;
+use super::{
+    too_many_rows, Format, Mapping, Preview, RowValues, PREVIEW_ROWS, PROGRESS_EVERY, ROWS_MAX,
+};
 
 /// The delimiter of `format`: tab for TSV; for CSV the one of `,` `;` `\t` found most often
 /// (outside quotes) in the first line, `,` when none is.

@@ -2,7 +2,6 @@
 //! with one note type, "WriteIt", whose fields are the entry's (schema 11, which every Anki since
 //! 2.1 reads, as `genanki` writes it).
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::Path;
@@ -11,6 +10,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode};
 use sqlx::{ConnectOptions, Connection};
 use writeit_core::entity::{Deck, Entry};
 
+use super::cell::escape_cell;
 use super::{join_examples, join_meanings};
 
 /// The CSV header; the importer's suggested mapping reads it back field for field.
@@ -18,44 +18,8 @@ pub const CSV_HEADER: [&str; 6] = [
     "text", "reading", "meanings", "notes", "examples", "audioUrl",
 ];
 
-/// First characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection"):
-/// `=` `+` `-` `@`, tab and carriage return, and the full-width `＝` `＋` `－` `＠`, which
-/// Japanese and Chinese Excel take as their ASCII forms.
-const FORMULA_STARTS: [char; 10] = [
-    '=', '+', '-', '@', '\t', '\r', '\u{ff1d}', '\u{ff0b}', '\u{ff0d}', '\u{ff20}',
-];
-
-/// The quote that keeps a spreadsheet from evaluating a cell (it shows the rest as text).
-const FORMULA_ESCAPE: char = '\'';
-
-/// Whether a spreadsheet would evaluate `cell`, or would once a quote in front of it is taken
-/// away: a cell that starts with quotes and then a formula character gets one more quote, so the
-/// importer, which removes one quote before exactly such cells, gives back what was exported.
-fn needs_escape(cell: &str) -> bool {
-    cell.trim_start_matches(FORMULA_ESCAPE)
-        .starts_with(FORMULA_STARTS)
-}
-
-/// `cell` as it goes into an exported CSV: with a leading `'` when [`needs_escape`].
-pub fn escape_cell(cell: &str) -> Cow<'_, str> {
-    if needs_escape(cell) {
-        Cow::Owned(format!("{FORMULA_ESCAPE}{cell}"))
-    } else {
-        Cow::Borrowed(cell)
-    }
-}
-
-/// The inverse of [`escape_cell`], for imported CSV/TSV cells: one leading `'` is removed when
-/// what follows it needs the escape; any other cell (`'tis`, `'`) is left as it is.
-pub fn unescape_cell(cell: &str) -> &str {
-    match cell.strip_prefix(FORMULA_ESCAPE) {
-        Some(rest) if needs_escape(rest) => rest,
-        _ => cell,
-    }
-}
-
 /// The entries as CSV (UTF-8, comma-separated, quoted where needed, header first); cells a
-/// spreadsheet would evaluate are escaped ([`escape_cell`]).
+/// spreadsheet would evaluate are escaped (`cell.rs`).
 pub fn to_csv(entries: &[Entry]) -> anyhow::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(CSV_HEADER)?;
@@ -101,7 +65,7 @@ pub async fn deck_file(
                     media.insert(file.to_string(), m.bytes);
                 }
             }
-            let dir = super::anki::WorkDir::new()?;
+            let dir = super::work_dir::WorkDir::new()?;
             let out = dir.0.join("deck.apkg");
             write_apkg(deck, &entries, &media, &dir.0, &out).await?;
             Ok((std::fs::read(&out)?, "application/apkg"))
@@ -355,6 +319,8 @@ fn zip_package(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::import::cell::tests::TRICKY;
+    use crate::import::cell::FORMULA_STARTS;
 
     #[test]
     fn file_names_keep_the_title_as_written() {
@@ -412,24 +378,6 @@ mod tests {
     }
 
     /// Values a spreadsheet would evaluate, and quoted ones that must come back with their quotes.
-    const TRICKY: [&str; 16] = [
-        "=cmd|' /C calc'!A0",
-        "+1+1",
-        "-2+3",
-        "@SUM(A1)",
-        "\t=1+1",
-        "\r=1+1",
-        "\u{ff1d}1+1",
-        "\u{ff0b}1",
-        "\u{ff0d}1",
-        "\u{ff20}SUM(A1)",
-        "'=1+1",
-        "''@x",
-        "'tis",
-        "'",
-        "a=1",
-        "개 = dog",
-    ];
 
     #[test]
     fn exported_formulas_are_escaped_and_import_back_exactly() {
@@ -467,17 +415,6 @@ mod tests {
             assert_eq!((b.text.as_str(), b.notes.as_str()), (t, t));
             assert_eq!(b.meanings, [meaning(t)]);
         }
-    }
-
-    #[test]
-    fn escape_and_unescape_are_inverse() {
-        for t in TRICKY.iter().chain(&["", "''", "'''=", "x'=1"]) {
-            assert_eq!(unescape_cell(&escape_cell(t)), *t, "{t:?}");
-        }
-        // A cell a person wrote with a quote is left alone unless a formula follows it.
-        assert_eq!(unescape_cell("'tis"), "'tis");
-        assert_eq!(unescape_cell("'=1"), "=1");
-        assert_eq!(unescape_cell("=1"), "=1");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! `POST /api/import/preview`, `POST /api/import/entries` (an NDJSON progress stream), and
 //! `GET /api/export/deck/{deckId}?format=csv|apkg`, and `POST /api/media/audio` (an entry's
 //! recording, `media.rs`). Callers as for `/api/trpc` (Bearer ID
-//! token, [`Authenticator`]); only admins and editors of the language may use them. Errors known
+//! token, [`crate::auth::Authenticator`]); only admins and editors of the language may use them. Errors known
 //! before the work starts answer an HTTP status with tRPC's error shape ([`ApiError`]); later ones
 //! end the stream with an `{"error": …}` line. Either way nothing is written unless everything is.
 
@@ -24,20 +24,11 @@ use tokio::io::AsyncWriteExt;
 use tokio::sync::mpsc;
 use writeit_core::{ErrorCode, RpcError};
 
-use writeit_store::SharedStore;
+use crate::auth::Caller;
 
-use super::anki::WorkDir;
+use super::state::{curator, ImportState};
+use super::work_dir::WorkDir;
 use super::{Format, Mapping, Options, Target, FILE_BYTES_MAX};
-use crate::auth::{Authenticator, Caller};
-
-/// What import, export and media use of the application's state: the store, who is calling, and
-/// the places for imports and previews ([`super::IMPORTS_MAX`]).
-#[derive(Clone)]
-pub struct ImportState {
-    pub store: SharedStore,
-    pub callers: Authenticator,
-    pub slots: Arc<tokio::sync::Semaphore>,
-}
 
 /// The import, export and media routes, in any application whose state holds an [`ImportState`].
 pub fn router<S>() -> Router<S>
@@ -70,44 +61,6 @@ fn busy() -> ApiError {
     )
     .because(writeit_core::ErrorReason::TooMany);
     ApiError::from(e).retry_after(super::BUSY_RETRY_SECS)
-}
-
-/// The caller, who must curate `language` (any language when `None`).
-async fn curator(
-    state: &ImportState,
-    headers: &HeaderMap,
-    language: Option<&str>,
-) -> Result<Caller, ApiError> {
-    curator_to(state, headers, language, "import or export content").await
-}
-
-/// [`curator`], the refusals naming what the caller wanted to do (`action`).
-pub(super) async fn curator_to(
-    state: &ImportState,
-    headers: &HeaderMap,
-    language: Option<&str>,
-    action: &str,
-) -> Result<Caller, ApiError> {
-    let caller = state.callers.caller(headers).await?;
-    if caller == Caller::Guest {
-        return Err(RpcError::new(
-            ErrorCode::Unauthorized,
-            format!("Sign in as an admin or an editor of the language to {action}"),
-        )
-        .into());
-    }
-    let allowed = match language {
-        Some(l) => caller.may_curate(l),
-        None => caller.is_curator(),
-    };
-    if !allowed {
-        return Err(RpcError::forbidden(match language {
-            Some(l) => format!("You may not {action} in language '{l}'"),
-            None => format!("Only admins and editors may {action}"),
-        })
-        .into());
-    }
-    Ok(caller)
 }
 
 /// Refuses a body whose declared length is over the limit, before reading it (crate::drain

@@ -21,7 +21,7 @@ use writeit_core::{ErrorCode, ErrorReason, RpcError};
 use writeit_store::Media;
 
 use super::anki::Collection;
-use super::http::ImportState;
+use super::state::{curator_to, ImportState};
 use crate::error::ApiError;
 
 /// The largest audio file taken from a package.
@@ -296,9 +296,9 @@ pub async fn upload(
 ) -> Result<axum::Json<serde_json::Value>, ApiError> {
     const ACTION: &str = "attach recordings";
     // Signed in first, so a guest learns that before anything about entries.
-    super::http::curator_to(&state, &headers, None, ACTION).await?;
+    curator_to(&state, &headers, None, ACTION).await?;
     let language = entry_language(&state, &query).await?;
-    super::http::curator_to(&state, &headers, Some(&language), ACTION).await?;
+    curator_to(&state, &headers, Some(&language), ACTION).await?;
     let bytes = read_upload(&headers, body).await?;
     if bytes.is_empty() {
         return Err(upload_error(
@@ -421,7 +421,7 @@ mod tests {
     #[test]
     fn audio_read_from_a_package_stops_at_the_budget() {
         use std::io::Write;
-        let work = super::super::anki::WorkDir::new().unwrap();
+        let work = super::super::work_dir::WorkDir::new().unwrap();
         let apkg = work.0.join("sounds.apkg");
         let mut zip = zip::ZipWriter::new(std::fs::File::create(&apkg).unwrap());
         let options = zip::write::SimpleFileOptions::default()

@@ -7,11 +7,14 @@
 //! the command line, `export` goes the other way.
 
 pub mod anki;
+mod cell;
 pub mod cli;
 pub mod csv;
 pub mod export;
 pub mod http;
 pub mod media;
+pub mod state;
+mod work_dir;
 
 use serde::{Deserialize, Serialize};
 use writeit_core::entity::{Entry, Example};
@@ -35,6 +38,9 @@ pub const IMPORTS_MAX: usize = 2;
 pub const BUSY_RETRY_SECS: u64 = 5;
 /// Rows a preview shows.
 pub const PREVIEW_ROWS: usize = 20;
+
+/// How many rows pass between two progress reports.
+pub const PROGRESS_EVERY: usize = 1_000;
 
 /// A file format the importer reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,18 +2,11 @@
 // problem shown next to its field; saving goes through saveEntry (local first, then the server);
 // a new entry is an unknown id opened with ?new=1.
 import { useParams, useSearchParams } from 'react-router';
-import { useT, type TFunction } from '../../i18n/I18nContext';
+import { useT } from '../../i18n/I18nContext';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import { useEntry } from '../../db/read/entries';
-import { type FieldError } from './entryForm';
 import { adminCrumbs } from './adminCrumbs';
 import { EntryForm } from './EntryForm';
-
-/** The message of a field problem, for the field's helper text. */
-export function fieldMessage(t: TFunction, e: FieldError | undefined): string | undefined {
-  if (!e) return undefined;
-  return t(`admin.validation.${e.key}`, { max: e.max ?? 0 });
-}
 
 export function AdminEntryPage() {
   const t = useT();

@@ -27,7 +27,7 @@ import { useT } from '../../i18n/I18nContext';
 import { LIMITS, draftOf, emptyDraft, inputOf, sameDraft, validateDraft, type EntryDraft, type FormErrors } from './entryForm';
 import { AudioUpload } from './AudioUpload';
 import { serverUrl } from '../../api/client';
-import { fieldMessage } from './EntryEditor';
+import { fieldMessage } from './entryForm';
 
 /** Every field of an entry in one form, each problem next to its field; save and delete. */
 export function EntryForm({ id, languageCode, entry }: { id: string; languageCode: string; entry: Entry | null }) {

@@ -13,7 +13,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { saveDeck } from '../../db/mutations';
 import { useT } from '../../i18n/I18nContext';
 import { validateDeck } from './deckEdit';
-import { fieldMessage } from './EntryEditor';
+import { fieldMessage } from './entryForm';
 import { LIMITS } from './entryForm';
 
 /** The dialog creating a deck: its title and description, then its editor opens. */

@@ -3,6 +3,7 @@
 // to the field before the server would refuse the save) and the save input it becomes.
 import { v7 as uuidv7 } from 'uuid';
 import type { Entry, Example, SaveEntryInput } from '../../api/generated/types';
+import type { TFunction } from '../../i18n/I18nContext';
 
 /** Mirrors of crates/writeit-core/src/limits.rs (characters are code points, as in Rust). */
 export const LIMITS = {
@@ -36,6 +37,12 @@ export interface FieldError {
 
 /** Field path ('text', 'meanings.2', 'examples.0.translation') → its problem. */
 export type FormErrors = Partial<Record<string, FieldError>>;
+
+/** The message of a field problem, for the field's helper text. */
+export function fieldMessage(t: TFunction, e: FieldError | undefined): string | undefined {
+  if (!e) return undefined;
+  return t(`admin.validation.${e.key}`, { max: e.max ?? 0 });
+}
 
 export const emptyDraft = (): EntryDraft => ({ text: '', reading: '', meanings: [''], notes: '', examples: [], audioUrl: '' });
 
