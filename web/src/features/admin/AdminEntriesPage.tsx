@@ -18,7 +18,7 @@ import { useT } from '../../i18n/I18nContext';
 import { useEntryRows } from '../../db/read/entryList';
 import { useValuesWithStrokes } from '../../db/read/characters';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
-import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
+import { ALL_LANGUAGES, entryListStatus, filterRows, haystack, statusText } from '../shared/filter';
 import { useDecksOfLanguage } from '../../db/read/decks';
 import { EntryLabel } from '../shared/EntryLabel';
 import { ENTRY_ROW_HEIGHT, ListToolbar, VirtualList, useSearch } from '../shared/lists';
@@ -108,15 +108,7 @@ export function AdminEntriesPage() {
           label={t('admin.entries.selectAll')}
         />
         <Typography variant="body2" color="text.secondary" role="status" aria-live="polite">
-          {!data || !shown
-            ? t('loading.label')
-            : filtering
-              ? data.complete
-                ? t('entries.matches', { count: shown.length })
-                : t('loading.label')
-              : data.complete
-                ? t('entries.count', { count: shown.length })
-                : t('lists.loadingMore')}
+          {statusText(t, entryListStatus(shown, data?.complete, filtering))}
         </Typography>
       </Stack>
       {selected.size > 0 && (

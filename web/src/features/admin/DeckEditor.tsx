@@ -12,11 +12,6 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -29,6 +24,7 @@ import { useDeck } from '../../db/read/decks';
 import { popVersion, pushVersion, sameVersion, validateDeck, versionOf, type DeckHistory, type DeckVersion } from './deckEdit';
 import type { DeletedDeckState } from './AdminDecksPage';
 import { contentInput } from '../../app/contentLine';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { fieldMessage, LIMITS } from './entryForm';
 import { addToDeck } from './entryFilters';
 import { adminCrumbs } from './adminCrumbs';
@@ -115,18 +111,13 @@ function DeckEditor({ deck, languageCode, crumbs }: { deck: Deck; languageCode: 
         <DeckEntries deck={deck} languageCode={languageCode} onChange={(entryIds, message) => commit({ entryIds }, message)} />
         <EntryPicker deck={deck} languageCode={languageCode} onAdd={(entry) => commit({ entryIds: addToDeck(deck.entryIds, [entry.id]).entryIds }, t('admin.deck.addedEntry', { text: entry.text }))} />
       </Stack>
-      <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)}>
-        <DialogTitle>{t('admin.deck.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('admin.deck.deleteText', { title: deck.title })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmDelete(false)}>{t('admin.cancel')}</Button>
-          <Button color="error" onClick={() => void remove()}>
-            {t('admin.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={confirmDelete}
+        title={t('admin.deck.deleteTitle')}
+        text={t('admin.deck.deleteText', { title: deck.title })}
+        onCancel={() => setConfirmDelete(false)}
+        onDelete={() => void remove()}
+      />
     </>
   );
 }

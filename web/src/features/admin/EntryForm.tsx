@@ -7,11 +7,6 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MuiLink from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -28,6 +23,7 @@ import { LIMITS, draftOf, emptyDraft, inputOf, sameDraft, validateDraft, type En
 import { AudioUpload } from './AudioUpload';
 import { serverUrl } from '../../api/client';
 import { fieldMessage } from './entryForm';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 
 /** Every field of an entry in one form, each problem next to its field; save and delete. */
 export function EntryForm({ id, languageCode, entry }: { id: string; languageCode: string; entry: Entry | null }) {
@@ -209,18 +205,13 @@ export function EntryForm({ id, languageCode, entry }: { id: string; languageCod
         </Stack>
         {entry && <EntryDecks entryId={entry.id} languageCode={languageCode} />}
       </Stack>
-      <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)}>
-        <DialogTitle>{t('admin.entry.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('admin.entry.deleteText', { text: entry?.text ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmDelete(false)}>{t('admin.cancel')}</Button>
-          <Button color="error" onClick={() => void remove()}>
-            {t('admin.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={confirmDelete}
+        title={t('admin.entry.deleteTitle')}
+        text={t('admin.entry.deleteText', { text: entry?.text ?? '' })}
+        onCancel={() => setConfirmDelete(false)}
+        onDelete={() => void remove()}
+      />
     </Box>
   );
 }

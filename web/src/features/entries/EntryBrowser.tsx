@@ -10,7 +10,7 @@ import type { Entry } from '../../api/generated/types';
 import { useT } from '../../i18n/I18nContext';
 import { EntryLabel } from '../shared/EntryLabel';
 import { EmptyState, LoadingState } from '../shared/components';
-import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
+import { ALL_LANGUAGES, entryListStatus, filterRows, haystack, statusText } from '../shared/filter';
 import { useEntryRows } from '../../db/read/entryList';
 import { ENTRY_ROW_HEIGHT, ListToolbar, VirtualList, useSearch } from '../shared/lists';
 
@@ -65,15 +65,7 @@ export function EntryBrowserOf({ language, onLanguage, linkBase, label }: {
         placeholder={t('entries.searchPlaceholder')}
       />
       <Typography variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ mb: 1 }}>
-        {!data || !shown
-          ? t('loading.label')
-          : searching
-            ? data.complete
-              ? t('entries.matches', { count: shown.length })
-              : t('loading.label')
-            : data.complete
-              ? t('entries.count', { count: shown.length })
-              : t('lists.loadingMore')}
+        {statusText(t, entryListStatus(shown, data?.complete, searching))}
       </Typography>
       {!shown ? (
         <LoadingState />

@@ -1,6 +1,6 @@
 // Filtering of the study lists: normalisation, every word, the language filter.
 import { describe, expect, it } from 'vitest';
-import { ALL_LANGUAGES, filterRows, haystack, normalizeSearch, passes } from './filter';
+import { ALL_LANGUAGES, entryListStatus, filterRows, haystack, normalizeSearch, passes } from './filter';
 
 const rows = [
   { languageCode: 'ko', text: '안녕하세요', reading: 'annyeonghaseyo', meanings: ['hello', 'hi (polite)'] },
@@ -33,5 +33,20 @@ describe('list filter', () => {
   it('does not match across fields', () => {
     // "annyeonghaseyo" + "hello": the separator keeps "yohel" from matching.
     expect(filterRows(rows, hays, 'yohel', ALL_LANGUAGES)).toHaveLength(0);
+  });
+});
+
+describe('entryListStatus', () => {
+  const rows = ['a', 'b'];
+  it.each([
+    ['loading', undefined, undefined, false, { key: 'loading.label' }],
+    ['rows read, their reading not known', rows, undefined, false, { key: 'loading.label' }],
+    ['all read', rows, true, false, { key: 'entries.count', count: 2 }],
+    ['more on their way', rows, false, false, { key: 'lists.loadingMore' }],
+    ['search over all rows', rows, true, true, { key: 'entries.matches', count: 2 }],
+    ['search before all rows are here', rows, false, true, { key: 'loading.label' }],
+    ['no match', [], true, true, { key: 'entries.matches', count: 0 }],
+  ] as const)('%s', (_, shown, complete, searching, expected) => {
+    expect(entryListStatus(shown, complete, searching)).toEqual(expected);
   });
 });

@@ -1,6 +1,7 @@
 // Search and language filtering of the study lists, as pure functions over rows (tested in
 // filter.test.ts). Text is compared in NFKC and lower case, so composed and decomposed Hangul, and
 // full-width and half-width forms, match alike.
+import type { TFunction } from '../../i18n/I18nContext';
 
 /** The list filter's value for "every language". */
 export const ALL_LANGUAGES = '*';
@@ -43,4 +44,24 @@ export function filterRows<T extends { languageCode: string }>(
   const out: T[] = [];
   for (let i = 0; i < rows.length; i++) if (passes(hays[i]!, rows[i]!.languageCode, q, language)) out.push(rows[i]!);
   return out;
+}
+
+/** What an entry list's status line says: still loading, how many match a search, how many there
+ * are, or that more are on their way (a language's entries arrive page by page). */
+export type EntryListStatus =
+  | { key: 'loading.label' }
+  | { key: 'entries.matches' | 'entries.count'; count: number }
+  | { key: 'lists.loadingMore' };
+
+/** The status line of an entry list showing `shown` (undefined while loading) out of rows whose
+ * reading is `complete` or not, `searching` or not. */
+export function entryListStatus(shown: readonly unknown[] | undefined, complete: boolean | undefined, searching: boolean): EntryListStatus {
+  if (!shown || complete === undefined) return { key: 'loading.label' };
+  if (searching) return complete ? { key: 'entries.matches', count: shown.length } : { key: 'loading.label' };
+  return complete ? { key: 'entries.count', count: shown.length } : { key: 'lists.loadingMore' };
+}
+
+/** The words of an [`EntryListStatus`]. */
+export function statusText(t: TFunction, s: EntryListStatus): string {
+  return 'count' in s ? t(s.key, { count: s.count }) : t(s.key);
 }
