@@ -58,6 +58,23 @@ pub fn uuid(field: &str, value: &str) -> Checked {
     Ok(())
 }
 
+/// A learner's row named by its key (`key_field`, e.g. `deckId`) or by `id`, an older client's
+/// spelling: at least one is given, both agree when both are, and the key is a UUID.
+pub fn key_or_id(key_field: &str, key: Option<&str>, id: Option<&str>) -> Checked {
+    match (key, id) {
+        (None, None) => return Err(fail(key_field, ErrorReason::Required, "is required")),
+        (Some(a), Some(b)) if a != b => {
+            return Err(fail(
+                "id",
+                ErrorReason::InvalidFormat,
+                format!("must equal {key_field}"),
+            ))
+        }
+        _ => {}
+    }
+    uuid(key_field, key.or(id).unwrap_or_default())
+}
+
 /// A language code: 2 to 16 lowercase ASCII letters, digits or hyphens, starting with a letter.
 pub fn language_code(field: &str, value: &str) -> Checked {
     let ok = (2..=limits::LANGUAGE_CODE_MAX).contains(&value.len())
@@ -173,6 +190,27 @@ pub fn error(field: &str, reason: ErrorReason, message: impl std::fmt::Display) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_learners_row_is_named_by_its_key_or_id() {
+        const A: &str = "0190a4b2-7c1e-7d3a-9b2f-1c2d3e4f5a6b";
+        const B: &str = "0190a4b2-7c1e-7d3a-9b2f-1c2d3e4f5a6c";
+        let cases: [(Option<&str>, Option<&str>, Option<&str>); 6] = [
+            (Some(A), None, None),
+            (None, Some(A), None),
+            (Some(A), Some(A), None),
+            (None, None, Some("deckId: is required")),
+            (Some(A), Some(B), Some("id: must equal deckId")),
+            (Some("nope"), None, Some("deckId: must be a UUID")),
+        ];
+        for (key, id, error) in cases {
+            let got = key_or_id("deckId", key, id).err().map(|e| e.message);
+            match error {
+                None => assert_eq!(got, None, "{key:?} {id:?}"),
+                Some(m) => assert!(got.as_deref().is_some_and(|g| g.starts_with(m)), "{got:?}"),
+            }
+        }
+    }
 
     #[test]
     fn messages_name_the_field() {

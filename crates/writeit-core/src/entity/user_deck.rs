@@ -3,7 +3,6 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::error::ErrorReason;
 use crate::fsrs::DEFAULT_RETENTION;
 use crate::limits::*;
 use crate::validate::{self, Checked, Validate};
@@ -68,24 +67,7 @@ impl SaveUserDeckInput {
 
 impl Validate for SaveUserDeckInput {
     fn validate(&self) -> Checked {
-        match (&self.deck_id, &self.id) {
-            (None, None) => {
-                return Err(validate::error(
-                    "deckId",
-                    ErrorReason::Required,
-                    "is required",
-                ))
-            }
-            (Some(a), Some(b)) if a != b => {
-                return Err(validate::error(
-                    "id",
-                    ErrorReason::InvalidFormat,
-                    "must equal deckId",
-                ))
-            }
-            _ => {}
-        }
-        validate::uuid("deckId", self.deck_id())?;
+        validate::key_or_id("deckId", self.deck_id.as_deref(), self.id.as_deref())?;
         validate::range_i64(
             "newPerDay",
             self.new_per_day().into(),

@@ -3,7 +3,6 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::error::ErrorReason;
 use crate::validate::{self, Checked, Validate};
 
 /// A row of `userEntries`: `id` equals `entryId` (SPEC §3 keys it by entryId).
@@ -49,23 +48,6 @@ impl SaveUserEntryInput {
 
 impl Validate for SaveUserEntryInput {
     fn validate(&self) -> Checked {
-        match (&self.entry_id, &self.id) {
-            (None, None) => {
-                return Err(validate::error(
-                    "entryId",
-                    ErrorReason::Required,
-                    "is required",
-                ))
-            }
-            (Some(a), Some(b)) if a != b => {
-                return Err(validate::error(
-                    "id",
-                    ErrorReason::InvalidFormat,
-                    "must equal entryId",
-                ));
-            }
-            _ => {}
-        }
-        validate::uuid("entryId", self.entry_id())
+        validate::key_or_id("entryId", self.entry_id.as_deref(), self.id.as_deref())
     }
 }
