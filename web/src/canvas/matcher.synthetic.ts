@@ -1,19 +1,11 @@
 // Synthetic strokes for the matcher's tests and benchmark, never imported by the app: seeded randomness, a smooth hand-like warp, scaling about the character's centre, pointer-like resampling, and the tolerance set (wobbly correct strokes, reversed ones, the next stroke drawn early) with Hanzi Writer's matcher to compare.
+import { seededRandom } from '../study/quiz';
 import { isDot, judgeStroke, type Point, type StrokeData } from './matcher';
 
 export type Median = readonly (readonly [number, number])[];
 
-/** mulberry32: a small seeded generator, so every run draws the same strokes. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32, the quiz's seeded generator: every run draws the same strokes. */
+export const seeded = seededRandom;
 
 /** The centre of the bounding box of all medians. */
 export function centre(strokes: readonly StrokeData[]): Point {
