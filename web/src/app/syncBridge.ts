@@ -3,9 +3,6 @@
 // engine (and with it Dexie) loads in its own chunk, started by main.tsx before the first render,
 // which also starts auto sync once it is here; `SyncConnector` mirrors the engine's state into a
 // small local store read by `useSyncState`.
-//
-// `standIn` (same signatures, always 'idle') is what tests and a build without the engine use:
-// swap the line marked WIRE to go back to it.
 import { createElement, useEffect, useState, useSyncExternalStore } from 'react';
 import type { RefusedChange } from '../db/outbox';
 
@@ -36,17 +33,6 @@ export interface SyncModule {
 
 const IDLE: SyncState = { status: 'idle', pending: 0, refused: 0 };
 
-export const standIn: SyncModule = {
-  useSyncState: () => IDLE,
-  startAutoSync: () => () => {},
-  refresh: async () => {},
-  syncAfter: async () => {},
-  unsentUserChanges: async () => 0,
-  refusedChanges: async () => [],
-  retryRefused: async () => {},
-  discardRefused: async () => {},
-};
-
 /** The engine once loaded. */
 let loaded: SyncModule | undefined;
 
@@ -55,7 +41,7 @@ export function loadSyncModule(): Promise<SyncModule> {
   // The engine's code loads alongside the auth store's, not after it (a round trip less before the
   // first sync's first request), but the engine is handed out only once the stored session is
   // adopted, so the first sync already pulls the user's tables.
-  const engine: Promise<SyncModule> = import('../db/sync'); // WIRE (stand-in): Promise.resolve(standIn)
+  const engine: Promise<SyncModule> = import('../db/sync');
   const auth = loadAuth().catch(() => undefined);
   return Promise.all([engine, auth]).then(([m]) => (loaded = m));
 }
