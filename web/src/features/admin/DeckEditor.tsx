@@ -13,7 +13,6 @@ import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNavigate, useParams } from 'react-router';
 import type { Deck } from '../../api/generated/types';
@@ -23,9 +22,9 @@ import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import { useDeck } from '../../db/read/decks';
 import { popVersion, pushVersion, sameVersion, validateDeck, versionOf, type DeckHistory, type DeckVersion } from './deckEdit';
 import type { DeletedDeckState } from './AdminDecksPage';
-import { contentInput } from '../../app/contentLine';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { fieldMessage, LIMITS } from './entryForm';
+import { DeckFields } from './DeckFields';
+import { LIMITS } from './entryForm';
 import { addToDeck } from './entryFilters';
 import { adminCrumbs } from './adminCrumbs';
 import { ExportButtons } from '../importExport/ImportDialog';
@@ -144,25 +143,7 @@ export function DeckDetails({ deck, onSave }: { deck: Deck; onSave: (v: Pick<Dec
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={t('admin.deck.details')}>
       <Stack spacing={2}>
-        <TextField
-          label={t('admin.deck.title')}
-          required
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          error={!!errors.title}
-          helperText={fieldMessage(t, errors.title)}
-          slotProps={{ htmlInput: contentInput(title) }}
-        />
-        <TextField
-          label={t('admin.deck.description')}
-          multiline
-          minRows={2}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          error={!!errors.description}
-          helperText={fieldMessage(t, errors.description)}
-          slotProps={{ htmlInput: contentInput(description) }}
-        />
+        <DeckFields title={title} description={description} onTitle={setTitle} onDescription={setDescription} errors={errors} />
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={!dirty}>
             {t('admin.save')}

@@ -7,13 +7,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useNavigate } from 'react-router';
 import { v7 as uuidv7 } from 'uuid';
 import { saveDeck } from '../../db/mutations';
 import { useT } from '../../i18n/I18nContext';
 import { validateDeck } from './deckEdit';
-import { fieldMessage } from './entryForm';
+import { DeckFields } from './DeckFields';
 import { LIMITS } from './entryForm';
 
 /** The dialog creating a deck: its title and description, then its editor opens. */
@@ -37,23 +36,14 @@ export function NewDeckDialog({ open, onClose, languageCode, position }: { open:
         <DialogTitle>{t('admin.deck.new')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
-            <TextField
-              label={t('admin.deck.title')}
-              required
+            <DeckFields
+              title={title}
+              description={description}
+              onTitle={setTitle}
+              onDescription={setDescription}
+              errors={errors}
+              showTitleError={submitted}
               autoFocus
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              error={submitted && !!errors.title}
-              helperText={submitted ? fieldMessage(t, errors.title) : undefined}
-            />
-            <TextField
-              label={t('admin.deck.description')}
-              multiline
-              minRows={2}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              error={!!errors.description}
-              helperText={fieldMessage(t, errors.description)}
             />
           </Stack>
         </DialogContent>
