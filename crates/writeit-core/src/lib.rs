@@ -4,6 +4,7 @@ pub mod card;
 pub mod decide;
 pub mod entity;
 pub mod error;
+pub mod fit;
 pub mod fsrs;
 pub mod grapheme;
 pub mod hangul;
