@@ -32,6 +32,7 @@ bench:
 	bash bench/import.sh
 	python3 bench/soak.py
 	bash bench/syncers.sh
+	bash bench/fit.sh
 	bash bench/web/run.sh
 
 fmt:
