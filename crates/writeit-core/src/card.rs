@@ -1,7 +1,7 @@
 //! Cards: their ids (the same on every device) and their rebuild from reviews.
 
 use crate::entity::{CardKind, UserCard, UserReview};
-use crate::fsrs::{self, Rating, ReplayStep, DEFAULT_RETENTION};
+use crate::fsrs::{self, Rating, ReplayStep, Weights, DEFAULT_RETENTION};
 
 /// Namespace of card ids (UUIDv5), fixed forever: changing it renames every card.
 const CARD_NAMESPACE: uuid::Uuid = uuid::uuid!("6f1c4a8e-2b7d-5e3f-9a10-4c5d6e7f8091");
@@ -22,9 +22,9 @@ pub fn sort_for_replay(reviews: &mut [UserReview]) {
     });
 }
 
-/// Rebuilds a card from all of its reviews, in any order. `None` when there are none.
-/// `updated_at` is left 0 for the store to stamp.
-pub fn rebuild(mut reviews: Vec<UserReview>) -> Option<UserCard> {
+/// Rebuilds a card from all of its reviews, in any order, with the learner's `weights`. `None`
+/// when there are none. `updated_at` is left 0 for the store to stamp.
+pub fn rebuild(weights: &Weights, mut reviews: Vec<UserReview>) -> Option<UserCard> {
     sort_for_replay(&mut reviews);
     let first = reviews.first()?;
     let (id, entry_id, kind) = (first.card_id.clone(), first.entry_id.clone(), first.kind);
@@ -38,7 +38,7 @@ pub fn rebuild(mut reviews: Vec<UserReview>) -> Option<UserCard> {
             })
         })
         .collect();
-    let state = fsrs::replay(&steps)?;
+    let state = fsrs::replay(weights, &steps)?;
     Some(UserCard {
         id,
         entry_id,
@@ -120,9 +120,10 @@ mod tests {
         ];
         let mut b = a.clone();
         b.reverse();
-        let ca = rebuild(a).unwrap();
-        assert_eq!(Some(ca.clone()), rebuild(b));
+        let w = &fsrs::DEFAULT_WEIGHTS;
+        let ca = rebuild(w, a).unwrap();
+        assert_eq!(Some(ca.clone()), rebuild(w, b));
         assert_eq!(ca.reps, 3);
-        assert!(rebuild(vec![]).is_none());
+        assert!(rebuild(w, vec![]).is_none());
     }
 }

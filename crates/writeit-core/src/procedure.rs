@@ -37,9 +37,10 @@ pub const USER_ENTRIES: Table = Table::new("userEntries", "entryId");
 pub const USER_DECKS: Table = Table::new("userDecks", "id");
 pub const USER_CARDS: Table = Table::new("userCards", "id");
 pub const USER_REVIEWS: Table = Table::new("userReviews", "id");
+pub const USER_PARAMETERS: Table = Table::new("userParameters", "id");
 
 /// Every local table, public ones first.
-pub const TABLES: [Table; 8] = [
+pub const TABLES: [Table; 9] = [
     LANGUAGES,
     DECKS,
     ENTRIES,
@@ -48,6 +49,7 @@ pub const TABLES: [Table; 8] = [
     USER_DECKS,
     USER_CARDS,
     USER_REVIEWS,
+    USER_PARAMETERS,
 ];
 
 impl Table {
@@ -109,7 +111,7 @@ use Kind::*;
 use Rows::{Answer, Page};
 
 /// Every procedure, in the order of SPEC §7.
-pub const PROCEDURES: [Procedure; 15] = [
+pub const PROCEDURES: [Procedure; 17] = [
     p(
         "getServerTime",
         Query,
@@ -192,6 +194,15 @@ pub const PROCEDURES: [Procedure; 15] = [
         "The caller's reviews changed after offset.",
     ),
     p(
+        "queryUserParameters",
+        Query,
+        SignedIn,
+        Some("PageInput"),
+        "UserParameters[]",
+        Page(USER_PARAMETERS),
+        "The caller's FSRS parameters row, if changed after offset.",
+    ),
+    p(
         "saveCharacter",
         Mutation,
         Curator,
@@ -244,6 +255,15 @@ pub const PROCEDURES: [Procedure; 15] = [
         "SaveUserReviewOutput",
         Answer(USER_CARDS, Some("card")),
         "Records a review (idempotent by id) and answers the card rebuilt from all its reviews.",
+    ),
+    p(
+        "optimizeUserParameters",
+        Mutation,
+        SignedIn,
+        None,
+        "UserParameters",
+        Answer(USER_PARAMETERS, None),
+        "Fits the caller's FSRS parameters to their reviews now and answers the row.",
     ),
 ];
 

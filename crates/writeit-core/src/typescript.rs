@@ -30,6 +30,8 @@ pub fn types_ts() -> String {
         CardKind::decl(),
         UserCard::decl(),
         UserReview::decl(),
+        Workload::decl(),
+        UserParameters::decl(),
         SaveUserEntryInput::decl(),
         SaveUserDeckInput::decl(),
         SaveUserReviewOutput::decl(),

@@ -131,7 +131,7 @@ fn replay_matches_ts_fsrs_final_cards() {
     let g = golden();
     for (i, log) in g.logs.iter().enumerate() {
         let steps = replay_steps(log);
-        let card = replay(&steps).expect("non-empty log");
+        let card = replay(&DEFAULT_WEIGHTS, &steps).expect("non-empty log");
         let want = &log.steps.last().expect("non-empty log").card;
         assert_card(&card, want, &format!("log {i} (replay)"));
     }

@@ -11,6 +11,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use writeit_core::card::rebuild;
 use writeit_core::entity::*;
+use writeit_core::fsrs::DEFAULT_WEIGHTS;
 use writeit_store::SharedStore;
 
 const CARDS: usize = 6;
@@ -115,7 +116,7 @@ async fn story(store: SharedStore) {
             .filter(|r| r.card_id == card.id && !r.deleted)
             .cloned()
             .collect();
-        let expected = rebuild(live).expect("every card keeps live reviews");
+        let expected = rebuild(&DEFAULT_WEIGHTS, live).expect("every card keeps live reviews");
         assert_eq!(
             UserCard {
                 updated_at: 0,

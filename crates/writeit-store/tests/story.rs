@@ -15,6 +15,7 @@ use std::time::Duration;
 use common::*;
 use writeit_core::card::{card_id, rebuild};
 use writeit_core::entity::*;
+use writeit_core::fsrs::DEFAULT_WEIGHTS;
 use writeit_core::paging::{Cursor, PageInput};
 use writeit_store::{Role, SharedStore, StoreError, User};
 
@@ -884,7 +885,10 @@ async fn story_reviews(store: SharedStore) {
     for (i, review) in reviews.iter().enumerate() {
         let card = store.save_user_review(&user, review).await.unwrap();
         assert_eq!(card.id, card_id(&entry.id, CardKind::Reading));
-        assert_eq!(unstamped(&card), rebuild(reviews[..=i].to_vec()).unwrap());
+        assert_eq!(
+            unstamped(&card),
+            rebuild(&DEFAULT_WEIGHTS, reviews[..=i].to_vec()).unwrap()
+        );
         assert_eq!(card.updated_at, store.server_time().await.unwrap());
         cards.push(card);
     }
@@ -947,7 +951,10 @@ async fn story_reviews(store: SharedStore) {
     for i in [3, 0, 2, 1] {
         arrived.push(shuffled[i].clone());
         let card = store.save_user_review(&late, &shuffled[i]).await.unwrap();
-        assert_eq!(unstamped(&card), rebuild(arrived.clone()).unwrap());
+        assert_eq!(
+            unstamped(&card),
+            rebuild(&DEFAULT_WEIGHTS, arrived.clone()).unwrap()
+        );
         last = Some(card);
     }
     assert_eq!(unstamped(&last.unwrap()), unstamped(&card));
@@ -1001,7 +1008,10 @@ async fn story_review_tombstones(store: SharedStore) {
         ..second.clone()
     };
     let card = store.save_user_review(&user, &gone).await.unwrap();
-    assert_eq!(unstamped(&card), rebuild(vec![first.clone()]).unwrap());
+    assert_eq!(
+        unstamped(&card),
+        rebuild(&DEFAULT_WEIGHTS, vec![first.clone()]).unwrap()
+    );
     assert_eq!(card.updated_at, store.server_time().await.unwrap());
     // Again, or the answer resent: the card as it stands.
     assert_eq!(store.save_user_review(&user, &gone).await.unwrap(), card);
@@ -1100,7 +1110,7 @@ async fn assert_card_is_the_replay(
         "the answer is the synced card"
     );
     let live: Vec<UserReview> = reviews.iter().filter(|r| !r.deleted).cloned().collect();
-    match rebuild(live) {
+    match rebuild(&DEFAULT_WEIGHTS, live) {
         Some(replayed) => assert_eq!(unstamped(answered), replayed),
         None => assert_eq!(
             unstamped(answered),
@@ -1141,7 +1151,11 @@ async fn story_take_back_after_the_answer(store: SharedStore) {
         .unwrap();
     assert_eq!(
         unstamped(&card),
-        rebuild(vec![answers[0].clone(), answers[2].clone()]).unwrap()
+        rebuild(
+            &DEFAULT_WEIGHTS,
+            vec![answers[0].clone(), answers[2].clone()]
+        )
+        .unwrap()
     );
     let reviews = assert_card_is_the_replay(&store, &user, &card).await;
     let tomb = reviews.iter().find(|r| r.id == answers[1].id).unwrap();
@@ -1190,7 +1204,10 @@ async fn story_take_back_before_the_answer(store: SharedStore) {
         .save_user_review(&user, &taken_back(&late))
         .await
         .unwrap();
-    assert_eq!(unstamped(&card), rebuild(vec![kept.clone()]).unwrap());
+    assert_eq!(
+        unstamped(&card),
+        rebuild(&DEFAULT_WEIGHTS, vec![kept.clone()]).unwrap()
+    );
     let before = assert_card_is_the_replay(&store, &user, &card).await;
     assert!(before.iter().any(|r| r.id == late.id && r.deleted));
     // The answer, late, twice: acknowledged with the card as it stands, nothing written.
@@ -1291,7 +1308,10 @@ async fn story_same_answer_twice(store: SharedStore) {
         assert_card_is_the_replay(&store, &user, &again).await,
         reviews
     );
-    assert_eq!(unstamped(&card), rebuild(vec![first, answer]).unwrap());
+    assert_eq!(
+        unstamped(&card),
+        rebuild(&DEFAULT_WEIGHTS, vec![first, answer]).unwrap()
+    );
 }
 
 /// A tombstone must carry the answer it takes back: one naming another answer (another rating,
@@ -1588,7 +1608,7 @@ async fn story_concurrent_review_sync(store: SharedStore) {
     for (id, reviews) in by_card {
         assert_eq!(
             unstamped(&server_cards[&id]),
-            rebuild(reviews).unwrap(),
+            rebuild(&DEFAULT_WEIGHTS, reviews).unwrap(),
             "card {id} is not the rebuild of its reviews"
         );
     }

@@ -3,6 +3,7 @@
 
 use crate::card;
 use crate::entity::{UserCard, UserReview};
+use crate::fsrs::Weights;
 
 /// What to do with an arriving review.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,10 +39,14 @@ pub fn arrival(stored: Option<&UserReview>, arriving: &UserReview) -> Arrival {
     }
 }
 
-/// The card of `template`'s card id rebuilt from all of its live `reviews`: with none left it
-/// goes back to new, as a tombstone. `None` when a stored review has an invalid rating.
+/// The card of `template`'s card id rebuilt from all of its live `reviews` with the learner's
+/// `weights`: with none left it goes back to new, as a tombstone. `None` when a stored review has an invalid rating.
 /// `updated_at` is left 0 for the store to stamp.
-pub fn card(template: &UserReview, reviews: Vec<UserReview>) -> Option<UserCard> {
+pub fn card(
+    weights: &Weights,
+    template: &UserReview,
+    reviews: Vec<UserReview>,
+) -> Option<UserCard> {
     if reviews.is_empty() {
         Some(card::tombstone(
             &template.card_id,
@@ -49,7 +54,7 @@ pub fn card(template: &UserReview, reviews: Vec<UserReview>) -> Option<UserCard>
             template.kind,
         ))
     } else {
-        card::rebuild(reviews)
+        card::rebuild(weights, reviews)
     }
 }
 
@@ -103,14 +108,15 @@ mod tests {
 
     #[test]
     fn cards() {
+        let w = &crate::fsrs::DEFAULT_WEIGHTS;
         let template = review(3, false);
-        let none = card(&template, vec![]).unwrap();
+        let none = card(w, &template, vec![]).unwrap();
         assert!(none.deleted);
         assert_eq!(none.reps, 0);
         assert_eq!(none.id, template.card_id);
-        let one = card(&template, vec![template.clone()]).unwrap();
+        let one = card(w, &template, vec![template.clone()]).unwrap();
         assert!(!one.deleted);
         assert_eq!(one.reps, 1);
-        assert_eq!(card(&template, vec![review(9, false)]), None);
+        assert_eq!(card(w, &template, vec![review(9, false)]), None);
     }
 }

@@ -1,4 +1,4 @@
-//! The eight synced tables' rows as they cross the wire (camelCase JSON), one module per noun.
+//! The nine synced tables' rows as they cross the wire (camelCase JSON), one module per noun.
 
 mod character;
 mod deck;
@@ -7,6 +7,7 @@ mod language;
 mod user_card;
 mod user_deck;
 mod user_entry;
+mod user_parameters;
 mod user_review;
 
 pub use character::{Character, Stroke};
@@ -16,6 +17,7 @@ pub use language::{grid_type, GridType, Language};
 pub use user_card::{CardKind, UserCard};
 pub use user_deck::{SaveUserDeckInput, UserDeck, DEFAULT_NEW_PER_DAY};
 pub use user_entry::{SaveUserEntryInput, UserEntry};
+pub use user_parameters::{UserParameters, Workload};
 pub use user_review::{SaveUserReviewOutput, UserReview};
 
 /// What the server stamps on every row it writes.
@@ -34,4 +36,14 @@ macro_rules! impl_synced {
         }
     )*};
 }
-impl_synced!(Language, Deck, Entry, Character, UserEntry, UserDeck, UserCard, UserReview);
+impl_synced!(
+    Language,
+    Deck,
+    Entry,
+    Character,
+    UserEntry,
+    UserDeck,
+    UserCard,
+    UserReview,
+    UserParameters
+);

@@ -2,9 +2,10 @@
 //! in f64 with the same operation order and rounding, checked against golden vectors
 //! produced by ts-fsrs itself (`tools/fsrs-golden`, `tests/fsrs_golden.rs`).
 //!
-//! The parameters are fixed to the app's settings: the 21 default weights of ts-fsrs 5.x,
-//! learning steps 1m/10m, relearning step 10m, fuzz on, short-term on, maximum interval
-//! 36500 days; only the desired retention varies.
+//! The settings are fixed to the app's: learning steps 1m/10m, relearning step 10m, fuzz on,
+//! short-term on, maximum interval 36500 days. The 21 weights (the learner's, fitted by `fit/`,
+//! or the defaults) and the desired retention vary; weights pass through [`clip_weights`], the
+//! clamp ts-fsrs applies to every parameter set, so both sides schedule with the same numbers.
 //!
 //! Semantics worth knowing (all as in ts-fsrs):
 //! - `elapsed_days` counts UTC calendar days between `last_review` and now, not 24h periods.
@@ -27,8 +28,11 @@ use alea::{alea_first, js_number_to_string};
 /// Desired retention when the deck does not set one.
 pub const DEFAULT_RETENTION: f64 = 0.9;
 
+/// The 21 FSRS-6 weights `w[0..21]`.
+pub type Weights = [f64; 21];
+
 /// The FSRS-6 default weights `w[0..21]` of ts-fsrs 5.x (`default_w`).
-pub const DEFAULT_WEIGHTS: [f64; 21] = [
+pub const DEFAULT_WEIGHTS: Weights = [
     0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835,
     0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
 ];
@@ -144,6 +148,7 @@ impl CardState {
 /// The FSRS-6 scheduler with the app's settings and one desired retention.
 #[derive(Clone, Debug)]
 pub struct Scheduler {
+    w: Weights,
     desired_retention: f64,
     decay: f64,
     factor: f64,
@@ -196,19 +201,25 @@ struct Review {
 }
 
 impl Scheduler {
-    /// A scheduler with the app's settings; retention outside (0, 1] means [`DEFAULT_RETENTION`].
+    /// A scheduler with the default weights; retention outside (0, 1] means [`DEFAULT_RETENTION`].
     pub fn new(desired_retention: f64) -> Scheduler {
+        Scheduler::with_weights(&DEFAULT_WEIGHTS, desired_retention)
+    }
+
+    /// A scheduler with the learner's weights (clamped by [`clip_weights`]) and retention.
+    pub fn with_weights(weights: &Weights, desired_retention: f64) -> Scheduler {
         let retention = if desired_retention > 0.0 && desired_retention <= 1.0 {
             desired_retention
         } else {
             DEFAULT_RETENTION
         };
-        let w = &DEFAULT_WEIGHTS;
+        let w = clip_weights(weights);
         // computeDecayFactor
         let decay = -w[20];
         let factor = round8((decay.powf(-1.0) * 0.9f64.ln()).exp() - 1.0);
         let interval_modifier = round8((retention.powf(1.0 / decay) - 1.0) / factor);
         Scheduler {
+            w,
             desired_retention: retention,
             decay,
             factor,
@@ -346,24 +357,24 @@ impl Scheduler {
 
     /// `FSRSAlgorithm.next_state`: (difficulty, stability) after a review `t` days after the last.
     fn next_memory(&self, d: f64, s: f64, t: f64, g: Rating, r: Option<f64>) -> (f64, f64) {
-        let w = &DEFAULT_WEIGHTS;
+        let w = &self.w;
         if d == 0.0 && s == 0.0 {
             return (
-                clamp(init_difficulty(g.grade()), 1.0, 10.0),
+                clamp(init_difficulty(w, g.grade()), 1.0, 10.0),
                 w[g as usize - 1].max(0.1),
             );
         }
         let r = r.unwrap_or_else(|| self.forgetting_curve(t, s));
         let new_s = if t == 0.0 {
-            short_term_stability(s, g)
+            short_term_stability(w, s, g)
         } else if g == Rating::Again {
-            let after_fail = forget_stability(d, s, r);
+            let after_fail = forget_stability(w, d, s, r);
             let next_s_min = s / (w[17] * w[18]).exp();
             clamp(round8(next_s_min), S_MIN, after_fail)
         } else {
-            recall_stability(d, s, r, g)
+            recall_stability(w, d, s, r, g)
         };
-        (next_difficulty(d, g.grade()), new_s)
+        (next_difficulty(w, d, g.grade()), new_s)
     }
 }
 
@@ -423,23 +434,20 @@ fn fuzz_range(interval: f64, elapsed: f64, maximum: f64) -> (f64, f64) {
     (min_ivl.min(max_ivl), max_ivl)
 }
 
-fn init_difficulty(g: f64) -> f64 {
-    let w = &DEFAULT_WEIGHTS;
+fn init_difficulty(w: &Weights, g: f64) -> f64 {
     round8(w[4] - ((g - 1.0) * w[5]).exp() + 1.0)
 }
 
-fn next_difficulty(d: f64, g: f64) -> f64 {
-    let w = &DEFAULT_WEIGHTS;
+fn next_difficulty(w: &Weights, d: f64, g: f64) -> f64 {
     let delta_d = -w[6] * (g - 3.0);
     // linear_damping
     let next_d = d + round8(delta_d * (10.0 - d) / 9.0);
     // mean_reversion towards D0(Easy)
-    let reverted = round8(w[7] * init_difficulty(4.0) + (1.0 - w[7]) * next_d);
+    let reverted = round8(w[7] * init_difficulty(w, 4.0) + (1.0 - w[7]) * next_d);
     clamp(reverted, 1.0, 10.0)
 }
 
-fn recall_stability(d: f64, s: f64, r: f64, g: Rating) -> f64 {
-    let w = &DEFAULT_WEIGHTS;
+fn recall_stability(w: &Weights, d: f64, s: f64, r: f64, g: Rating) -> f64 {
     let hard_penalty = if g == Rating::Hard { w[15] } else { 1.0 };
     let easy_bound = if g == Rating::Easy { w[16] } else { 1.0 };
     round8(clamp(
@@ -455,8 +463,7 @@ fn recall_stability(d: f64, s: f64, r: f64, g: Rating) -> f64 {
     ))
 }
 
-fn forget_stability(d: f64, s: f64, r: f64) -> f64 {
-    let w = &DEFAULT_WEIGHTS;
+fn forget_stability(w: &Weights, d: f64, s: f64, r: f64) -> f64 {
     round8(clamp(
         w[11] * d.powf(-w[12]) * ((s + 1.0).powf(w[13]) - 1.0) * ((1.0 - r) * w[14]).exp(),
         S_MIN,
@@ -464,8 +471,7 @@ fn forget_stability(d: f64, s: f64, r: f64) -> f64 {
     ))
 }
 
-fn short_term_stability(s: f64, g: Rating) -> f64 {
-    let w = &DEFAULT_WEIGHTS;
+fn short_term_stability(w: &Weights, s: f64, g: Rating) -> f64 {
     let sinc = s.powf(-w[19]) * (w[17] * (g.grade() - 3.0 + w[18])).exp();
     let masked = if g == Rating::Again {
         sinc
@@ -473,6 +479,52 @@ fn short_term_stability(s: f64, g: Rating) -> f64 {
         sinc.max(1.0)
     };
     round8(clamp(s * masked, S_MIN, S_MAX))
+}
+
+/// ts-fsrs's `CLAMP_PARAMETERS` for the app's settings (one relearning step, short-term on): the
+/// bounds fsrs-rs's optimiser also keeps to, so a fitted set passes unchanged.
+const WEIGHT_BOUNDS: [(f64, f64); 21] = [
+    (S_MIN, 100.0),
+    (S_MIN, 100.0),
+    (S_MIN, 100.0),
+    (S_MIN, 100.0),
+    (1.0, 10.0),
+    (0.001, 4.0),
+    (0.001, 4.0),
+    (0.001, 0.75),
+    (0.0, 4.5),
+    (0.0, 0.8),
+    (0.001, 3.5),
+    (0.001, 5.0),
+    (0.001, 0.25),
+    (0.001, 0.9),
+    (0.0, 4.0),
+    (0.0, 1.0),
+    (1.0, 6.0),
+    (0.0, 2.0),
+    (0.0, 2.0),
+    (0.01, 0.8),
+    (0.1, 0.8),
+];
+
+/// ts-fsrs's `clipParameters`: each weight clamped to its bound; NaN becomes the lower bound,
+/// as `clamp(w || 0, lo, hi)` makes it in JavaScript.
+pub fn clip_weights(weights: &Weights) -> Weights {
+    let mut out = *weights;
+    for (w, (lo, hi)) in out.iter_mut().zip(WEIGHT_BOUNDS) {
+        let v = if w.is_nan() { 0.0 } else { *w };
+        *w = clamp(v, lo, hi);
+    }
+    out
+}
+
+/// Weights as stored (any length) for scheduling: exactly 21 finite numbers, clipped; anything
+/// else is the defaults (ts-fsrs falls back to them for a set of another length, too).
+pub fn weights_or_default(weights: &[f64]) -> Weights {
+    match <Weights>::try_from(weights) {
+        Ok(w) if w.iter().all(|v| v.is_finite()) => clip_weights(&w),
+        _ => DEFAULT_WEIGHTS,
+    }
 }
 
 /// One review as replayed: (reviewed_at ms, rating, desired retention used for that review).
@@ -486,15 +538,17 @@ pub struct ReplayStep {
     pub desired_retention: f64,
 }
 
-/// Rebuild a card from its reviews, already sorted by (reviewed_at, id). The empty card is created at the first review's time.
-pub fn replay(steps: &[ReplayStep]) -> Option<CardState> {
+/// Rebuild a card from its reviews, already sorted by (reviewed_at, id), every one with
+/// `weights` (the learner's current ones: a new fit reschedules the whole log, as Anki does).
+/// The empty card is created at the first review's time.
+pub fn replay(weights: &Weights, steps: &[ReplayStep]) -> Option<CardState> {
     let first = steps.first()?;
     let mut card = CardState::new(first.reviewed_at);
-    let mut scheduler = Scheduler::new(first.desired_retention);
+    let mut scheduler = Scheduler::with_weights(weights, first.desired_retention);
     for step in steps {
         // Bitwise compare: rebuild only when the retention actually changes.
         if step.desired_retention.to_bits() != scheduler.desired_retention.to_bits() {
-            scheduler = Scheduler::new(step.desired_retention);
+            scheduler = Scheduler::with_weights(weights, step.desired_retention);
         }
         card = scheduler.next(&card, step.reviewed_at, step.rating);
     }
@@ -620,7 +674,7 @@ mod tests {
 
     #[test]
     fn replay_of_nothing_is_none() {
-        assert_eq!(replay(&[]), None);
+        assert_eq!(replay(&DEFAULT_WEIGHTS, &[]), None);
     }
 
     #[test]
@@ -640,7 +694,7 @@ mod tests {
         for s in &steps {
             card = Scheduler::new(s.desired_retention).next(&card, s.reviewed_at, s.rating);
         }
-        assert_eq!(replay(&steps), Some(card));
+        assert_eq!(replay(&DEFAULT_WEIGHTS, &steps), Some(card));
     }
 
     #[test]

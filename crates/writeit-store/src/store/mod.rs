@@ -276,7 +276,7 @@ impl<S: SqlStore> Store for S {
             }
         }
         let reviews = user_review::of_card(tx.ex(), user, &review.card_id).await?;
-        let mut card = decide::review::card(review, reviews)
+        let mut card = decide::review::card(&writeit_core::fsrs::DEFAULT_WEIGHTS, review, reviews)
             .ok_or_else(|| StoreError::Corrupt("a saved review has an invalid rating".into()))?;
         card.updated_at = stamp;
         user_card::upsert(tx.ex(), user, &card, stamp).await?;

@@ -16,6 +16,7 @@ export const TABLE_KEYS = {
   userDecks: 'id',
   userCards: 'id',
   userReviews: 'id',
+  userParameters: 'id',
 } as const;
 export type TableName = keyof typeof TABLE_KEYS;
 
@@ -39,12 +40,14 @@ export const PROCEDURES = {
   queryUserDecks: { kind: 'query', access: 'signedIn', pulls: 'userDecks' },
   queryUserCards: { kind: 'query', access: 'signedIn', pulls: 'userCards' },
   queryUserReviews: { kind: 'query', access: 'signedIn', pulls: 'userReviews' },
+  queryUserParameters: { kind: 'query', access: 'signedIn', pulls: 'userParameters' },
   saveCharacter: { kind: 'mutation', access: 'curator', answers: 'characters', field: 'character' },
   saveDeck: { kind: 'mutation', access: 'curator', answers: 'decks' },
   saveEntry: { kind: 'mutation', access: 'curator', answers: 'entries', field: 'entry' },
   saveUserDeck: { kind: 'mutation', access: 'signedIn', answers: 'userDecks' },
   saveUserEntry: { kind: 'mutation', access: 'signedIn', answers: 'userEntries' },
   saveUserReview: { kind: 'mutation', access: 'signedIn', answers: 'userCards', field: 'card' },
+  optimizeUserParameters: { kind: 'mutation', access: 'signedIn', answers: 'userParameters' },
 } as const satisfies Record<string, ProcedureInfo>;
 export type ProcedureName = keyof typeof PROCEDURES;
 
@@ -56,5 +59,6 @@ export interface MutationInputs {
   saveUserDeck: T.SaveUserDeckInput;
   saveUserEntry: T.SaveUserEntryInput;
   saveUserReview: T.SaveUserReviewInput;
+  optimizeUserParameters: void;
 }
 export type MutationName = keyof MutationInputs;

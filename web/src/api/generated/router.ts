@@ -31,6 +31,8 @@ export const appRouter = t.router({
   queryUserCards: t.procedure.input(input<T.PageInput>()).query(() => output<T.UserCard[]>()),
   /** The caller's reviews changed after offset. */
   queryUserReviews: t.procedure.input(input<T.PageInput>()).query(() => output<T.UserReview[]>()),
+  /** The caller's FSRS parameters row, if changed after offset. */
+  queryUserParameters: t.procedure.input(input<T.PageInput>()).query(() => output<T.UserParameters[]>()),
   /** Creates or replaces a character (upsert by id). */
   saveCharacter: t.procedure.input(input<T.SaveCharacterInput>()).mutation(() => output<{ character: T.Character }>()),
   /** Creates or replaces a deck (upsert by id). */
@@ -43,6 +45,8 @@ export const appRouter = t.router({
   saveUserEntry: t.procedure.input(input<T.SaveUserEntryInput>()).mutation(() => output<T.UserEntry>()),
   /** Records a review (idempotent by id) and answers the card rebuilt from all its reviews. */
   saveUserReview: t.procedure.input(input<T.SaveUserReviewInput>()).mutation(() => output<T.SaveUserReviewOutput>()),
+  /** Fits the caller's FSRS parameters to their reviews now and answers the row. */
+  optimizeUserParameters: t.procedure.mutation(() => output<T.UserParameters>()),
 });
 
 /** The API's type, for `createTRPCClient<AppRouter>`. */

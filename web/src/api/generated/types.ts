@@ -85,6 +85,77 @@ score?: number,
  */
 desiredRetention?: number, updatedAt: number, deleted: boolean, };
 
+export type Workload = { desiredRetention: number, 
+/**
+ * Reviews a day (new cards included), averaged over the next 30 days.
+ */
+reviewsPerDay30: number, 
+/**
+ * Minutes a day, averaged over the next 30 days.
+ */
+minutesPerDay30: number, 
+/**
+ * Reviews a day, averaged over the next 365 days.
+ */
+reviewsPerDay365: number, 
+/**
+ * Minutes a day, averaged over the next 365 days.
+ */
+minutesPerDay365: number, 
+/**
+ * Cards expected to be remembered after 365 days.
+ */
+memorized365: number, };
+
+export type UserParameters = { id: string, 
+/**
+ * The 21 FSRS-6 weights every card of the learner is scheduled and replayed with, exactly
+ * as stored (rounded to 4 decimals once, at fitting): the defaults until a fit beats them.
+ */
+weights: Array<number>, 
+/**
+ * Whether `weights` were fitted to this learner (false: FSRS-6's defaults).
+ */
+fitted: boolean, 
+/**
+ * Live reviews in the learner's log when it was last fitted (or fitting was tried).
+ */
+reviews: number, 
+/**
+ * Training items those reviews gave (a review on a later day than its card's previous one).
+ */
+items: number, 
+/**
+ * Log loss of the default weights on that log (recency-weighted; lower is better).
+ */
+defaultLogLoss?: number, 
+/**
+ * RMSE over probability bins of the default weights on that log.
+ */
+defaultRmse?: number, 
+/**
+ * Log loss of `weights` on that log (equal to the defaults' when not fitted).
+ */
+logLoss?: number, 
+/**
+ * RMSE over probability bins of `weights` on that log.
+ */
+rmse?: number, 
+/**
+ * When the log was last fitted (server ms); 0: never.
+ */
+fittedAt: number, 
+/**
+ * The workload of the learner's cards simulated forward with `weights`, one point per
+ * desired retention from 0.70 to 0.97 (empty when there was nothing to simulate).
+ */
+workload: Array<Workload>, 
+/**
+ * The lowest desired retention worth choosing: below it, each card remembered costs more
+ * time, not less (the simulated minimum of minutes per card memorised). `None`: unknown.
+ */
+recommendedRetention?: number, updatedAt: number, deleted: boolean, };
+
 export type SaveUserEntryInput = { entryId?: string, id?: string, enabled: boolean, deleted?: boolean, updatedAt?: number, };
 
 export type SaveUserDeckInput = { id?: string, deckId?: string, newPerDay?: number, desiredRetention?: number, deleted?: boolean, updatedAt?: number, };
