@@ -259,22 +259,43 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushOutcome> {
   }
 }
 
+/** Stores the rows of an answer unless a pending item (after `after`) holds them: then each
+ * becomes that item's known server version (inside a 'rw' transaction over `outbox` and the
+ * rows' tables). Resolves with the rows stored. */
+async function putAnswer(db: WriteItDb, rows: readonly TableRow[], after?: number): Promise<TableRow[]> {
+  const written = await admitArriving(db, rows, after);
+  for (const r of written) await db.table(r.table).put(r.row);
+  return written;
+}
+
+const tablesOf = (db: WriteItDb, rows: readonly TableRow[]) => [...new Set(rows.map((r) => r.table))].map((t) => db.table(t));
+
 /** Server acknowledged: drop the item, store the answer unless a later item will overwrite that
  * row (then the answer becomes that item's known server version). */
 async function acknowledge(ctx: FlushContext, item: OutboxItem, output: unknown): Promise<void> {
   const { db } = ctx;
   const seq = item.seq as number;
   const rows = answerRows(item.procedure, output);
-  const tables = [...new Set(rows.map((r) => r.table))].map((t) => db.table(t));
   let written: TableRow[] = [];
-  await db.transaction('rw', [db.outbox, ...tables], async () => {
+  await db.transaction('rw', [db.outbox, ...tablesOf(db, rows)], async () => {
     // Gone: cleared meanwhile (sign-out); its answer is no longer wanted.
     if (!(await db.outbox.get(seq))) return;
     await db.outbox.delete(seq);
-    written = await admitArriving(db, rows, seq);
-    for (const r of written) await db.table(r.table).put(r.row);
+    written = await putAnswer(db, rows, seq);
   });
   for (const w of written) ctx.cache.put(w.table, [w.row]);
+}
+
+/** Stores the answer of a mutation called directly rather than queued (optimizeUserParameters,
+ * which only means something online) as an acknowledged item's answer is stored: where the
+ * registry says, unless a pending item holds the row. */
+export async function storeAnswer(db: WriteItDb, cache: EntityCache, procedure: MutationName, output: unknown): Promise<void> {
+  const rows = answerRows(procedure, output);
+  let written: TableRow[] = [];
+  await db.transaction('rw', [db.outbox, ...tablesOf(db, rows)], async () => {
+    written = await putAnswer(db, rows);
+  });
+  for (const w of written) cache.put(w.table, [w.row]);
 }
 
 /** Refused for good: keep the item as refused and put the rows it wrote back as the server has
