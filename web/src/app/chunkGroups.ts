@@ -23,6 +23,7 @@ export const NAMED_CHUNKS: NamedChunks = {
     'src/db/read/userDecks.ts',
     'src/db/read/userEntries.ts',
     'src/db/read/reviews.ts',
+    'src/db/read/userParameters.ts',
     'src/db/read/firstSync.ts',
     'src/features/shared/clock.ts',
     'src/features/shared/usePageTitle.ts',

@@ -1,6 +1,7 @@
 // The statistics section of /cards and of a deck page: the review heatmap, the 30-day due
 // forecast, true retention by month, cards by state, and (on a deck of the learner's) the desired
-// retention slider with its workload estimate. Loaded on demand (React.lazy) with its charts.
+// retention slider with its workload estimate; on /cards, the learner's memory model
+// (MemoryModel.tsx). Loaded on demand (React.lazy) with its charts.
 //
 // Charts: @mui/x-charts (MIT, the MUI team's): it takes the app's MUI theme (colours, dark mode,
 // right-to-left) as it is, where recharts would need its own styling; its heatmap is a paid (Pro)
@@ -23,6 +24,7 @@ import { useCardsOf } from '../../db/read/cards';
 import { useNow } from '../shared/clock';
 import { useUserDeck } from '../../db/read/userDecks';
 import { Heatmap } from './Heatmap';
+import { MemoryModel } from './MemoryModel';
 import {
   CARD_STATES,
   RETENTION_DEFAULT,
@@ -150,6 +152,11 @@ export default function StatsSection({ entryIds, deckId }: { entryIds: readonly 
             )}
           </ChartCard>
         </Grid>
+        {!deckId && entryIds === null && (
+          <Grid size={12}>
+            <MemoryModel liveReviews={reviews?.length ?? 0} />
+          </Grid>
+        )}
       </Grid>
     </Box>
   );
