@@ -106,7 +106,7 @@ function ModelFit({ status }: { status: ModelStatus }) {
         <Chip
           color={fitted ? 'success' : 'default'}
           variant={fitted ? 'filled' : 'outlined'}
-          label={fitted ? t('memory.fitted') : t('memory.defaults')}
+          label={fitted ? t('memory.fitted') : t('memory.notFitted')}
           data-testid="memory-fitted"
         />
         <Typography data-testid="memory-status">{text}</Typography>
