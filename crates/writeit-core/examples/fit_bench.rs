@@ -6,7 +6,9 @@
 use std::time::Instant;
 
 use writeit_core::fit::simulate::{held_out, learner};
+use writeit_core::fit::workload::outlook;
 use writeit_core::fit::{default_weights, evaluate, fit_items, items};
+use writeit_core::fsrs::weights_or_default;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -29,6 +31,16 @@ fn time(reviews: usize) {
         fit.fitted,
         fit.defaults.log_loss,
         fit.chosen.log_loss,
+        peak_kib() / 1024
+    );
+    let now = log.iter().map(|r| r.reviewed_at).max().unwrap_or(0) + 86_400_000;
+    let start = Instant::now();
+    let outlook = outlook(&log, &weights_or_default(&fit.weights), now);
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    println!(
+        "workload of {reviews} reviews ({} retentions simulated a year): {ms:.0} ms, recommended retention {:?}, peak RSS {} MiB",
+        outlook.workload.len(),
+        outlook.recommended_retention,
         peak_kib() / 1024
     );
 }
