@@ -1,5 +1,5 @@
 //! Golden vectors from the real ts-fsrs (tools/fsrs-golden/generate.mjs): every step of every
-//! log of every weight set must match the Rust port exactly, stability and difficulty to 1e-9,
+//! log of every weight set must match the Rust port exactly, stability and difficulty to the bit,
 //! and the port must clip each set's weights as ts-fsrs did.
 
 use serde::Deserialize;
@@ -97,13 +97,13 @@ fn assert_card(got: &CardState, want: &Card, ctx: &str) {
     );
     assert_eq!(got.last_review, want.last_review, "last_review, {ctx}");
     assert!(
-        (got.stability - want.stability).abs() <= 1e-9,
+        got.stability.to_bits() == want.stability.to_bits(),
         "stability {} != {}, {ctx}",
         got.stability,
         want.stability
     );
     assert!(
-        (got.difficulty - want.difficulty).abs() <= 1e-9,
+        got.difficulty.to_bits() == want.difficulty.to_bits(),
         "difficulty {} != {}, {ctx}",
         got.difficulty,
         want.difficulty
