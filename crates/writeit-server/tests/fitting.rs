@@ -279,7 +279,7 @@ async fn a_long_history_is_fitted_in_the_background_and_on_request() {
 async fn a_restart_fits_learners_left_due() {
     let dir = TempDir::new();
     let store = open_store(dir.path()).await;
-    let reviews = history(&store, 5, 600).await;
+    let reviews = history(&store, 5, 900).await;
     for r in &reviews {
         store.save_user_review("learner", r).await.unwrap();
     }
@@ -288,6 +288,6 @@ async fn a_restart_fits_learners_left_due() {
         http: Client::new(),
     };
     let me = api.server.bearer("learner", Role::User, &[]);
-    let row = api.wait_for_row(&me, 600).await;
+    let row = api.wait_for_row(&me, 900).await;
     assert_cards_follow(&row, &reviews, &api.cards(&me).await);
 }
