@@ -7,8 +7,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build -q --release -p writeit-core --example fit_bench
+cargo build -q --release -p writeit-server --example fit_server_bench
 bin=target/release/examples/fit_bench
 printf '\n=== FSRS fit ===\n'
 for n in 1000 10000 100000; do "$bin" time "$n"; done
 "$bin" learners
 "$bin" threshold
+# The same through the server: the log saved review by review, then the fitter's whole job.
+for n in 1000 10000 100000; do target/release/examples/fit_server_bench "$n"; done
