@@ -17,7 +17,7 @@ const entry = (id: string, languageCode: string, text: string): Entry => ({
 });
 
 describe('openDb', () => {
-  it('upgrades a database made by the first schema, keeping its rows, adding and dropping indexes', async () => {
+  it('upgrades a database made by the first schema, keeping its rows, adding tables and indexes, dropping indexes', async () => {
     const name = `upgrade-${Math.random().toString(36).slice(2)}`;
     // The schema of the first released app (version 1), with some rows.
     const old = new Dexie(name);
@@ -44,7 +44,9 @@ describe('openDb', () => {
       expect(ko.map((e) => e.text)).toEqual(['가', '나']);
       expect(await db.decks.where('[languageCode+position]').equals(['ko', 2]).count()).toBe(1);
       expect(await db.outbox.count()).toBe(1);
-      expect(db.verno).toBe(4);
+      expect(db.verno).toBe(5);
+      // v5 added the learner's parameters, empty until a sync pulls them.
+      expect(await db.userParameters.count()).toBe(0);
       // v4 dropped the single languageCode indexes: a query on it goes through the compound one.
       const idb = db.backendDB();
       const tx = idb.transaction(['entries', 'decks'], 'readonly');

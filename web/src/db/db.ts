@@ -1,4 +1,4 @@
-// The local database `writeit` (SPEC §3): the eight synced tables keyed by id (userEntries by
+// The local database `writeit` (SPEC §3): the nine synced tables keyed by id (userEntries by
 // entryId), plus the outbox of mutations waiting to be sent. Read through Dexie live queries.
 import Dexie, { type EntityTable } from 'dexie';
 import type {
@@ -9,6 +9,7 @@ import type {
   UserCard,
   UserDeck,
   UserEntry,
+  UserParameters,
   UserReview,
 } from '../api/generated/types';
 import type { Refusal } from './refusal';
@@ -57,6 +58,7 @@ export type WriteItDb = Dexie & {
   userDecks: EntityTable<UserDeck, 'id'>;
   userEntries: EntityTable<UserEntry, 'entryId'>;
   userReviews: EntityTable<UserReview, 'id'>;
+  userParameters: EntityTable<UserParameters, 'id'>;
   outbox: EntityTable<OutboxItem, 'seq'>;
 };
 
@@ -70,8 +72,9 @@ export function openDb(name = 'writeit'): WriteItDb {
   // first rows, and a language's sorted rows, through one index range. v4 dropped decks
   // languageCode and position, and entries languageCode: a query on languageCode alone uses the
   // compound index's first part (a Dexie virtual index), and each index costs every put its own
-  // write (about 8 µs a row in Chromium: 0.4 s of a 50,000-entry first sync).
-  db.version(4).stores({
+  // write (about 8 µs a row in Chromium: 0.4 s of a 50,000-entry first sync). v5 added
+  // userParameters (one row, the learner's fitted FSRS weights: issue 27).
+  db.version(5).stores({
     characters: 'id, languageCode, value, updatedAt',
     decks: 'id, [languageCode+position], updatedAt',
     entries: 'id, text, [languageCode+text], updatedAt',
@@ -80,6 +83,7 @@ export function openDb(name = 'writeit'): WriteItDb {
     userDecks: 'id, updatedAt',
     userEntries: 'entryId, updatedAt',
     userReviews: 'id, cardId, entryId, reviewedAt, updatedAt',
+    userParameters: 'id, updatedAt',
     outbox: '++seq',
   });
   return db;
@@ -104,11 +108,11 @@ export function hasSynced(storage: Pick<Storage, 'getItem'> | undefined = global
 /** The public tables, pulled for everyone, in sync order. */
 export const PUBLIC_TABLES = ['languages', 'decks', 'entries', 'characters'] as const;
 /** The user tables, pulled when signed in, in sync order. */
-export const USER_TABLES = ['userEntries', 'userDecks', 'userCards', 'userReviews'] as const;
+export const USER_TABLES = ['userEntries', 'userDecks', 'userCards', 'userReviews', 'userParameters'] as const;
 
 export type PublicTable = (typeof PUBLIC_TABLES)[number];
 export type UserTable = (typeof USER_TABLES)[number];
-/** The eight synced tables (everything but the outbox). */
+/** The nine synced tables (everything but the outbox). */
 export type SyncedTable = PublicTable | UserTable;
 
 /** The row type of each synced table. */
@@ -121,6 +125,7 @@ export interface TableRows {
   userDecks: UserDeck;
   userEntries: UserEntry;
   userReviews: UserReview;
+  userParameters: UserParameters;
 }
 export type SyncedRow = TableRows[SyncedTable];
 

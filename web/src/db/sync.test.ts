@@ -17,6 +17,7 @@ const QUERY = {
   userDecks: 'queryUserDecks',
   userCards: 'queryUserCards',
   userReviews: 'queryUserReviews',
+  userParameters: 'queryUserParameters',
 } as const;
 
 const make = harnessesPerTest();
