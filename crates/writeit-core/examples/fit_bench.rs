@@ -6,14 +6,17 @@
 use std::time::Instant;
 
 use writeit_core::fit::simulate::{held_out, learner};
+use writeit_core::fit::workload::outlook;
 use writeit_core::fit::{default_weights, evaluate, fit_items, items};
+use writeit_core::fsrs::weights_or_default;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("time") => time(args.get(1).and_then(|n| n.parse().ok()).expect("time N")),
         Some("learners") => learners(),
-        _ => panic!("usage: fit_bench time N | learners"),
+        Some("threshold") => threshold(),
+        _ => panic!("usage: fit_bench time N | learners | threshold"),
     }
 }
 
@@ -29,6 +32,16 @@ fn time(reviews: usize) {
         fit.fitted,
         fit.defaults.log_loss,
         fit.chosen.log_loss,
+        peak_kib() / 1024
+    );
+    let now = log.iter().map(|r| r.reviewed_at).max().unwrap_or(0) + 86_400_000;
+    let start = Instant::now();
+    let outlook = outlook(&log, &weights_or_default(&fit.weights), now);
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    println!(
+        "workload of {reviews} reviews ({} retentions simulated a year): {ms:.0} ms, recommended retention {:?}, peak RSS {} MiB",
+        outlook.workload.len(),
+        outlook.recommended_retention,
         peak_kib() / 1024
     );
 }
@@ -74,6 +87,36 @@ fn learners() {
         median.exp(),
         p90.exp()
     );
+}
+
+/// Where fitting starts to pay: for logs of each length, 100 learners' weights fitted (kept only
+/// when they beat the defaults on the log, as the server keeps them) on the first 80%, scored on
+/// the last 20% against the defaults. Below the threshold a fit is as often worse as better.
+fn threshold() {
+    const LEARNERS: u64 = 100;
+    for reviews in [200, 400, 600, 800, 1_600] {
+        let (mut better, mut worse, mut kept, mut gain) = (0, 0, 0, 0.0);
+        for seed in 0..LEARNERS {
+            let l = learner(2_000 + seed).with_history(reviews);
+            let (train, test) = held_out(items(&l.log), 0.8);
+            let Ok(fit) = fit_items(train) else { continue };
+            kept += usize::from(fit.fitted);
+            if test.items.is_empty() {
+                continue;
+            }
+            let d = evaluate(&default_weights(), test.items.clone())
+                .expect("eval")
+                .log_loss;
+            let f = evaluate(&fit.weights, test.items).expect("eval").log_loss;
+            better += usize::from(f < d - 1e-9);
+            worse += usize::from(f > d + 1e-9);
+            gain += d - f;
+        }
+        println!(
+            "{reviews:>5} reviews: fit kept for {kept}/{LEARNERS}; held-out log loss better than defaults for {better}, worse for {worse}; mean gain {:.4}",
+            gain / LEARNERS as f64
+        );
+    }
 }
 
 /// The process's peak resident memory (KiB), from /proc (0 where there is none).

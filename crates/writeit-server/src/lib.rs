@@ -9,6 +9,7 @@ pub mod content_id;
 pub mod database;
 pub mod drain;
 pub mod error;
+pub mod fitter;
 pub mod identity;
 pub mod import;
 pub mod rpc;

@@ -45,6 +45,9 @@ pub struct ServeConfig {
 /// How long the server waits for clients, and for itself to stop.
 #[derive(Clone, Debug, clap::Args)]
 pub struct TimeLimits {
+    /// Seconds after a learner's last review before the background fitter looks at them.
+    #[arg(long, env = "WRITEIT_FIT_SETTLE_SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    pub fit_settle_seconds: u64,
     /// Seconds to finish requests in flight after SIGTERM or Ctrl-C; then the server exits anyway.
     #[arg(long, env = "WRITEIT_SHUTDOWN_TIMEOUT", default_value_t = 10)]
     pub shutdown_timeout: u64,
@@ -190,7 +193,9 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         tracing::warn!("--dev-tokens: `writeit token` tokens are accepted with the role they claim; never use this in production");
     }
     let verifier = verifier(&keys, &config.identity).await?;
-    let state = AppState::with_identity(store, verifier, identity);
+    let settle = Duration::from_secs(config.limits.fit_settle_seconds);
+    let state = AppState::with_fitter(store, verifier, identity, settle);
+    state.fitter.resume();
     tracing::info!(%addr, database = %redact(&config.common.database_url()), "listening");
     println!("WriteIt is running at http://{addr}/");
     let origins: Vec<&str> = config.cors_origins.iter().map(String::as_str).collect();

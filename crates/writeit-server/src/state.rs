@@ -9,6 +9,7 @@ use axum::extract::FromRef;
 use writeit_store::SharedStore;
 
 use crate::auth::{Authenticator, StatusCache, Verifier};
+use crate::fitter::Fitter;
 use crate::identity::{Identity, IdentityState};
 use crate::import::state::ImportState;
 use crate::rpc::RpcState;
@@ -27,6 +28,8 @@ pub struct Inner {
     pub statuses: Arc<StatusCache>,
     /// Imports and previews running now, at most [`crate::import::IMPORTS_MAX`].
     pub imports: Arc<tokio::sync::Semaphore>,
+    /// Fits learners' FSRS parameters in the background and on request.
+    pub fitter: Arc<Fitter>,
 }
 
 impl std::ops::Deref for AppState {
@@ -45,8 +48,19 @@ impl AppState {
         Self::with_identity(store, verifier, identity)
     }
 
-    /// State with an identity service as configured.
+    /// State with an identity service as configured (and the fitter's default settling time).
     pub fn with_identity(store: SharedStore, verifier: Verifier, identity: Identity) -> AppState {
+        Self::with_fitter(store, verifier, identity, crate::fitter::DEFAULT_SETTLE)
+    }
+
+    /// State whose fitter looks at a learner `settle` after their last review.
+    pub fn with_fitter(
+        store: SharedStore,
+        verifier: Verifier,
+        identity: Identity,
+        settle: std::time::Duration,
+    ) -> AppState {
+        let fitter = Fitter::start(store.clone(), settle);
         let statuses = StatusCache::new(identity.config.status_ttl)
             .with_dev_tokens(identity.config.dev_tokens);
         AppState(Arc::new(Inner {
@@ -55,6 +69,7 @@ impl AppState {
             identity: Arc::new(identity),
             statuses: Arc::new(statuses),
             imports: Arc::new(tokio::sync::Semaphore::new(crate::import::IMPORTS_MAX)),
+            fitter,
         }))
     }
 
@@ -83,6 +98,7 @@ impl FromRef<AppState> for RpcState {
         RpcState {
             store: state.store.clone(),
             callers: state.authenticator(),
+            fitter: state.fitter.clone(),
         }
     }
 }

@@ -53,11 +53,14 @@ impl TestServer {
         configure(&mut config);
         let identity =
             Identity::new(config, crate::identity::Sealer::generate()).expect("identity set-up");
-        let state = AppState::with_identity(
+        // The fitter looks at once: tests wait for it, not for a session to settle.
+        let state = AppState::with_fitter(
             store.clone(),
             Verifier::new(&SigningKeys::generate()),
             identity,
+            std::time::Duration::ZERO,
         );
+        state.fitter.resume();
         let router = app(state.clone(), web_dir)
             .into_make_service_with_connect_info::<std::net::SocketAddr>();
         let task = tokio::spawn(async move {

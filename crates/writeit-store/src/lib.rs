@@ -25,6 +25,7 @@ mod user;
 mod user_card;
 mod user_deck;
 mod user_entry;
+mod user_parameters;
 mod user_review;
 
 use std::sync::Arc;
@@ -82,6 +83,12 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     async fn query_user_cards(&self, user: &str, page: &PageInput) -> Result<Vec<UserCard>>;
     /// A page of the user's reviews.
     async fn query_user_reviews(&self, user: &str, page: &PageInput) -> Result<Vec<UserReview>>;
+    /// A page of the user's parameters (their one row, if changed after the offset).
+    async fn query_user_parameters(
+        &self,
+        user: &str,
+        page: &PageInput,
+    ) -> Result<Vec<UserParameters>>;
 
     /// Upserts languages (seed only: no procedure saves languages).
     async fn save_languages(&self, languages: Vec<Language>) -> Result<Vec<Language>>;
@@ -122,6 +129,23 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     /// Records a review (idempotent by id; a different answer under a used id is a conflict) and
     /// rebuilds its card by replaying all of the card's reviews.
     async fn save_user_review(&self, user: &str, review: &UserReview) -> Result<UserCard>;
+    /// The user's parameters row, if they were ever fitted.
+    async fn user_parameters(&self, user: &str) -> Result<Option<UserParameters>>;
+    /// The user's live reviews, card by card in replay order (what a fit reads).
+    async fn fit_log(&self, user: &str) -> Result<Vec<UserReview>>;
+    /// How many live reviews the user has.
+    async fn live_review_count(&self, user: &str) -> Result<u32>;
+    /// Users with at least `min_reviews` live reviews: (user, live reviews, reviews their row
+    /// was fitted on), for the fitter to find who is due after a restart.
+    async fn fit_candidates(&self, min_reviews: u32) -> Result<Vec<(String, u32, Option<u32>)>>;
+    /// Saves the user's parameters row and, in the same transaction, rebuilds every card of
+    /// theirs with its weights (the whole log replayed with the current weights): answers the
+    /// row as stored and how many cards changed.
+    async fn save_user_parameters(
+        &self,
+        user: &str,
+        row: &UserParameters,
+    ) -> Result<(UserParameters, usize)>;
 
     /// Creates or replaces a user account row.
     async fn save_user(&self, user: &User) -> Result<()>;

@@ -51,6 +51,7 @@ stories! {
     story_concurrent_review_sync => sqlite_concurrent_review_sync, postgres_concurrent_review_sync;
     story_import => sqlite_import, postgres_import;
     story_deck_entries_must_exist => sqlite_deck_entries_must_exist, postgres_deck_entries_must_exist;
+    story_user_parameters => sqlite_user_parameters, postgres_user_parameters;
 }
 
 /// The refusal of a deck's entry list: its field, reason and message.
@@ -1653,4 +1654,182 @@ async fn sync_entries(
         }
         tokio::time::sleep(Duration::from_micros(jitter(2_000))).await;
     }
+}
+
+/// A learner's parameters: the row syncs like the others, every card is the replay of its
+/// reviews with the learner's current weights (a new set reschedules the ones it changes, in the
+/// row's transaction), later reviews are replayed with them, and the fitter's queries see who is due.
+async fn story_user_parameters(store: SharedStore) {
+    seed_languages(&store).await;
+    let a = EntryAdder::new("ko").add(&store).await;
+    let b = EntryAdder::new("ko").add(&store).await;
+    let user = new_id();
+    let other = new_id();
+    assert_eq!(store.user_parameters(&user).await.unwrap(), None);
+    assert!(store
+        .query_user_parameters(&user, &since(0))
+        .await
+        .unwrap()
+        .is_empty());
+
+    let log = [
+        ReviewAdder::new(&a.id, CardKind::Reading)
+            .rating(3)
+            .at(T0)
+            .build(),
+        ReviewAdder::new(&a.id, CardKind::Reading)
+            .rating(3)
+            .at(T0 + 10 * MINUTE)
+            .build(),
+        ReviewAdder::new(&a.id, CardKind::Reading)
+            .rating(3)
+            .at(T0 + 4 * DAY)
+            .build(),
+        ReviewAdder::new(&b.id, CardKind::Meaning)
+            .rating(1)
+            .at(T0)
+            .build(),
+        ReviewAdder::new(&b.id, CardKind::Meaning)
+            .rating(3)
+            .at(T0 + 2 * DAY)
+            .build(),
+    ];
+    for r in &log {
+        store.save_user_review(&user, r).await.unwrap();
+        store.save_user_review(&other, r).await.unwrap();
+    }
+    assert_eq!(store.live_review_count(&user).await.unwrap(), 5);
+    let fit_log = store.fit_log(&user).await.unwrap();
+    assert_eq!(fit_log.len(), 5);
+    let before = store.query_user_cards(&user, &since(0)).await.unwrap();
+    let offset = store.server_time().await.unwrap();
+
+    // Weights that change every card (initial stabilities tripled).
+    let mut weights = DEFAULT_WEIGHTS.to_vec();
+    for w in &mut weights[..4] {
+        *w *= 3.0;
+    }
+    let row = UserParameters {
+        id: "ignored: the row is the caller's".into(),
+        weights: weights.clone(),
+        fitted: true,
+        reviews: 5,
+        items: 2,
+        default_log_loss: Some(0.41),
+        default_rmse: Some(0.12),
+        log_loss: Some(0.3),
+        rmse: Some(0.05),
+        fitted_at: T0 + 5 * DAY,
+        workload: vec![Workload {
+            desired_retention: 0.9,
+            reviews_per_day30: 1.5,
+            minutes_per_day30: 0.25,
+            reviews_per_day365: 1.0,
+            minutes_per_day365: 0.125,
+            memorized365: 1.75,
+        }],
+        recommended_retention: Some(0.84),
+        updated_at: 0,
+        deleted: false,
+    };
+    let (saved, rescheduled) = store.save_user_parameters(&user, &row).await.unwrap();
+    assert_eq!(rescheduled, 2);
+    assert_eq!(saved.id, user);
+    assert_eq!(saved.updated_at, store.server_time().await.unwrap());
+    // Stored and synced exactly: the f64 weights come back to the bit.
+    assert_eq!(
+        store.user_parameters(&user).await.unwrap(),
+        Some(saved.clone())
+    );
+    assert_eq!(
+        store
+            .query_user_parameters(&user, &since(offset))
+            .await
+            .unwrap(),
+        vec![saved.clone()]
+    );
+    assert!(store
+        .query_user_parameters(&user, &since(saved.updated_at))
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(store.user_parameters(&other).await.unwrap(), None);
+
+    // Every card is now the replay with the new weights, stamped with the row's save.
+    let w: [f64; 21] = weights.clone().try_into().unwrap();
+    let changed = store.query_user_cards(&user, &since(offset)).await.unwrap();
+    assert_eq!(changed.len(), 2);
+    for card in &changed {
+        let reviews: Vec<UserReview> = log
+            .iter()
+            .filter(|r| r.card_id == card.id)
+            .cloned()
+            .collect();
+        assert_eq!(unstamped(card), rebuild(&w, reviews.clone()).unwrap());
+        assert_ne!(unstamped(card), rebuild(&DEFAULT_WEIGHTS, reviews).unwrap());
+        assert_eq!(card.updated_at, saved.updated_at);
+        assert!(before
+            .iter()
+            .any(|b| b.id == card.id && b.updated_at < card.updated_at));
+    }
+    // The other learner's cards are theirs, untouched.
+    assert!(store
+        .query_user_cards(&other, &since(offset))
+        .await
+        .unwrap()
+        .is_empty());
+
+    // A later review is replayed with the learner's weights.
+    let next = ReviewAdder::new(&a.id, CardKind::Reading)
+        .rating(2)
+        .at(T0 + 9 * DAY)
+        .build();
+    let card = store.save_user_review(&user, &next).await.unwrap();
+    let mut a_log: Vec<UserReview> = log
+        .iter()
+        .filter(|r| r.card_id == card.id)
+        .cloned()
+        .collect();
+    a_log.push(next);
+    assert_eq!(unstamped(&card), rebuild(&w, a_log).unwrap());
+
+    // The same weights again reschedule nothing; the row's figures still change.
+    let (again, rescheduled) = store
+        .save_user_parameters(
+            &user,
+            &UserParameters {
+                reviews: 6,
+                ..row.clone()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!((rescheduled, again.reviews), (0, 6));
+
+    // Back to the defaults: every card is the default replay again.
+    let defaults = UserParameters {
+        weights: DEFAULT_WEIGHTS.to_vec(),
+        fitted: false,
+        ..row.clone()
+    };
+    let (_, rescheduled) = store.save_user_parameters(&user, &defaults).await.unwrap();
+    assert_eq!(rescheduled, 2);
+
+    // Who the fitter would look at: counts of live reviews and the reviews each row was made from.
+    let mut found = store.fit_candidates(5).await.unwrap();
+    found.retain(|(u, ..)| u == &user || u == &other);
+    found.sort();
+    let mut expected = vec![(user.clone(), 6, Some(5)), (other.clone(), 5, None)];
+    expected.sort();
+    assert_eq!(found, expected);
+    assert!(store
+        .fit_candidates(7)
+        .await
+        .unwrap()
+        .iter()
+        .all(|(u, ..)| u != &user));
+
+    // An account going takes its parameters with it.
+    store.delete_account(&user).await.unwrap();
+    assert_eq!(store.user_parameters(&user).await.unwrap(), None);
 }

@@ -10,7 +10,10 @@ import { cardId } from '../db/cardId';
 import { allRows, harnessesPerTest, mintToken, newUserId, serverApi, type Harness } from '../db/testing/harness';
 import { writingRating, writingScore } from '../features/writing/grading';
 import { buildQuiz, grade, seededRandom } from './quiz';
+import { createEmptyCard, default_w, fsrs, type Card, type Grade } from 'ts-fsrs';
+import type { SaveUserReviewInput } from '../api/generated/types';
 import { answerCard, REVIEW_DURATION_MAX_MS, StudySession, wholeDuration } from './session';
+import { replaySchedule } from './scheduler';
 import { answerEntryCard, deckQueue, loadDeckStudy, recordAnswer } from './store';
 
 const harness = harnessesPerTest();
@@ -73,7 +76,7 @@ describe('the one answer path', () => {
       const at = t0 + 10_000 + i * 1000;
       const item = { cardId: q.cardId, entryId: q.entry.id, kind: q.kind, card: (await h.db.userCards.get(q.cardId)) ?? null };
       const known = (await h.db.userReviews.where('cardId').equals(q.cardId).toArray()).filter((r) => !r.deleted);
-      const answer = answerCard(item, known, graded.rating, at, 4321.987, study.desiredRetention);
+      const answer = answerCard(item, known, graded.rating, at, 4321.987, study);
       await recordAnswer(answer, h);
       ids.push(answer.review.id);
     }
@@ -115,6 +118,59 @@ describe('the one answer path', () => {
     await h.engine.flush();
     expect(await h.db.outbox.count()).toBe(3);
     await h.signIn();
+    await expectAllStored(h, ids);
+  });
+
+  it('a learner with fitted weights: the device answers with them, and the server agrees', async () => {
+    const h = await harness({});
+    const userId = await h.signIn();
+    const api = serverApi(await h.session.getIdToken());
+    // A history whose true weights are not the defaults: initial stabilities 2.5 times theirs.
+    const truth = fsrs({ w: default_w.map((w, i) => (i <= 3 ? w * 2.5 : w)), enable_fuzz: false, enable_short_term: false });
+    const rand = seededRandom(27);
+    const day = 86_400_000;
+    const start = Date.now() - 120 * day;
+    const history: SaveUserReviewInput[] = [];
+    for (const [i, entryId] of deck.entryIds.slice(0, 60).entries()) {
+      for (const kind of ['meaning', 'reading'] as const) {
+        let at = start + Math.floor(i / 2) * day + 3_600_000;
+        let card: Card = createEmptyCard(new Date(at));
+        let rating: Grade = rand() < 0.2 ? 1 : 3;
+        while (at < Date.now() - day) {
+          history.push({ id: uuidv7(), cardId: cardId(entryId, kind), entryId, kind, rating, reviewedAt: at, durationMs: 4000 });
+          card = truth.next(card, new Date(at), rating).card;
+          at = card.due.getTime() + 3_600_000;
+          rating = rand() < truth.get_retrievability(card, new Date(at), false) ? 3 : 1;
+        }
+      }
+    }
+    for (let i = 0; i < history.length; i += 32) {
+      await Promise.all(history.slice(i, i + 32).map((r) => api.saveUserReview.mutate(r)));
+    }
+    const row = await api.optimizeUserParameters.mutate();
+    expect(row.id).toBe(userId);
+    expect(row.reviews).toBe(history.length);
+    expect(row.fitted).toBe(true);
+    await h.engine.sync();
+    expect((await h.db.userParameters.get(userId))?.weights).toEqual(row.weights);
+
+    // Answer the deck's due and new cards on the device, as the review page does.
+    const now = Date.now();
+    const study = (await loadDeckStudy(deck.id, now, h))!;
+    expect(study.weights).toEqual(row.weights);
+    const session = new StudySession(deckQueue(study, now), { desiredRetention: study.desiredRetention, weights: study.weights, reviews: study.reviews });
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = session.prepare(3, now + i * 1000, 900)!;
+      // The card is the replay with the learner's weights, not the defaults'.
+      const known = [...(study.reviews.get(answer.review.cardId) ?? []), answer.review];
+      expect(answer.card).toMatchObject(replaySchedule(known, row.weights)!);
+      if (i === 0) expect(replaySchedule(known)).not.toEqual(replaySchedule(known, row.weights));
+      await recordAnswer(answer, h);
+      session.accept(answer);
+      ids.push(answer.review.id);
+    }
+    // The server replays them with the same weights: every card on the device equals the server's.
     await expectAllStored(h, ids);
   });
 });

@@ -6,6 +6,7 @@
 import type { CardKind, Deck, Entry, UserCard, UserReview } from '../api/generated/types';
 import { cardId } from '../db/cardId';
 import type { WriteItDb } from '../db/db';
+import { currentWeights } from '../db/read/userParameters';
 import { buildQueue, CARD_KINDS, DEFAULT_NEW_PER_DAY, newCardsIntroducedToday, nextLearningDue, studyCounts, type StudyCounts, type StudyQueue } from './queue';
 import { DEFAULT_RETENTION } from './defaults';
 
@@ -22,16 +23,20 @@ export interface DeckStudy {
   reviews: ReadonlyMap<string, UserReview[]>;
   newPerDay: number;
   desiredRetention: number;
+  /** The learner's FSRS weights (undefined: the defaults), as the server replays with them. */
+  weights: readonly number[] | undefined;
   /** New cards of this deck first reviewed today. */
   newToday: number;
 }
 
-/** Reads the study data of a deck already read. */
-export async function readDeckStudy(deck: Deck, now: number, db: WriteItDb): Promise<DeckStudy> {
-  const [entryRows, userEntries, userDeck] = await Promise.all([
+/** Reads the study data of a deck already read, for the learner `userId` (their weights; none:
+ * the signed-in one). */
+export async function readDeckStudy(deck: Deck, now: number, db: WriteItDb, userId?: string): Promise<DeckStudy> {
+  const [entryRows, userEntries, userDeck, weights] = await Promise.all([
     db.entries.bulkGet(deck.entryIds),
     db.userEntries.bulkGet(deck.entryIds),
     db.userDecks.get(deck.id),
+    currentWeights(db, userId),
   ]);
   const entries = entryRows.filter((e): e is Entry => !!e && !e.deleted);
   const enabled = new Map<string, boolean>();
@@ -60,6 +65,7 @@ export async function readDeckStudy(deck: Deck, now: number, db: WriteItDb): Pro
     reviews,
     newPerDay: settings?.newPerDay ?? DEFAULT_NEW_PER_DAY,
     desiredRetention: settings?.desiredRetention ?? DEFAULT_RETENTION,
+    weights,
     newToday: newCardsIntroducedToday(reviewRows, new Set(ids), now),
   };
 }

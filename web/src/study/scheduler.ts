@@ -34,24 +34,41 @@ export type Schedule = Pick<
 /** What a replay needs of a review. */
 export type ReplayReview = Pick<UserReview, 'id' | 'rating' | 'reviewedAt'> & { desiredRetention?: number };
 
-const schedulers = new Map<number, FSRS>();
+/** How many schedulers to keep: a device holds one learner's weights and a few retentions. */
+const SCHEDULER_CACHE = 32;
+const schedulers = new Map<string, FSRS>();
 
-/** One scheduler per desired retention (they are immutable; building one costs a little). Out of
- * range retention falls back to the default, as the server's port does. */
-function scheduler(desiredRetention: number | undefined): FSRS {
+/** Weights to schedule with: exactly 21 finite numbers, else ts-fsrs's defaults (undefined), as
+ * the server's `weights_or_default`. ts-fsrs clips them to its bounds, as the port does. */
+function usableWeights(weights: readonly number[] | undefined): readonly number[] | undefined {
+  return weights && weights.length === 21 && weights.every(Number.isFinite) ? weights : undefined;
+}
+
+/** One scheduler per (weights, desired retention): they are immutable and building one costs a
+ * little. Out of range retention falls back to the default, as the server's port does. The cache
+ * forgets the oldest scheduler once full (weights change only when a fit lands). */
+function scheduler(desiredRetention: number | undefined, weights?: readonly number[]): FSRS {
   const r =
     desiredRetention !== undefined && Number.isFinite(desiredRetention) && desiredRetention > 0 && desiredRetention <= 1
       ? desiredRetention
       : DEFAULT_RETENTION;
-  let f = schedulers.get(r);
+  const w = usableWeights(weights);
+  // String(number) round-trips, so equal keys mean equal weights.
+  const key = `${w ? w.join(',') : 'default'}|${r}`;
+  let f = schedulers.get(key);
   if (!f) {
     f = fsrs({
       ...FSRS_SETTINGS,
       learning_steps: [...FSRS_SETTINGS.learning_steps],
       relearning_steps: [...FSRS_SETTINGS.relearning_steps],
       request_retention: r,
+      ...(w ? { w: [...w] } : {}),
     });
-    schedulers.set(r, f);
+    if (schedulers.size >= SCHEDULER_CACHE) {
+      const oldest = schedulers.keys().next().value;
+      if (oldest !== undefined) schedulers.delete(oldest);
+    }
+    schedulers.set(key, f);
   }
   return f;
 }
@@ -92,19 +109,31 @@ export function emptySchedule(now: number): Schedule {
 }
 
 /** The card after answering `rating` at `now`. `card` null: a new card, created at `now` (the
- * replay creates it at the first review's time, so this agrees with it). */
-export function nextSchedule(card: Schedule | null, now: number, rating: Rating, desiredRetention?: number): Schedule {
+ * replay creates it at the first review's time, so this agrees with it). `weights`: the learner's
+ * fitted ones; none, or not 21 finite numbers: the defaults. */
+export function nextSchedule(
+  card: Schedule | null,
+  now: number,
+  rating: Rating,
+  desiredRetention?: number,
+  weights?: readonly number[],
+): Schedule {
   const from = card ? toFsrs(card) : createEmptyCard(new Date(now));
-  return toSchedule(scheduler(desiredRetention).next(from, new Date(now), rating as Grade).card);
+  return toSchedule(scheduler(desiredRetention, weights).next(from, new Date(now), rating as Grade).card);
 }
 
 /** The card each rating would give, to show the next intervals before answering. */
-export function previewSchedules(card: Schedule | null, now: number, desiredRetention?: number): Record<Rating, Schedule> {
+export function previewSchedules(
+  card: Schedule | null,
+  now: number,
+  desiredRetention?: number,
+  weights?: readonly number[],
+): Record<Rating, Schedule> {
   return {
-    1: nextSchedule(card, now, 1, desiredRetention),
-    2: nextSchedule(card, now, 2, desiredRetention),
-    3: nextSchedule(card, now, 3, desiredRetention),
-    4: nextSchedule(card, now, 4, desiredRetention),
+    1: nextSchedule(card, now, 1, desiredRetention, weights),
+    2: nextSchedule(card, now, 2, desiredRetention, weights),
+    3: nextSchedule(card, now, 3, desiredRetention, weights),
+    4: nextSchedule(card, now, 4, desiredRetention, weights),
   };
 }
 
@@ -117,19 +146,21 @@ const isRating = (r: number): r is Rating => r === 1 || r === 2 || r === 3 || r 
 
 /** The card rebuilt from all its reviews (any order), as the server does it: an empty card created
  * at the first review's time, then every review in (reviewedAt, id) order with its own desired
- * retention. Null when there is no review. */
-export function replaySchedule(reviews: readonly ReplayReview[]): Schedule | null {
-  return replayInOrder([...reviews].sort(byReplayOrder));
+ * retention and the learner's current `weights` (defaults when none). Null when there is no
+ * review. */
+export function replaySchedule(reviews: readonly ReplayReview[], weights?: readonly number[]): Schedule | null {
+  return replayInOrder([...reviews].sort(byReplayOrder), weights);
 }
 
 /** The replay over reviews taken in the order given (writeit-core's `fsrs::replay`). */
-export function replayInOrder(reviews: readonly ReplayReview[]): Schedule | null {
+export function replayInOrder(reviews: readonly ReplayReview[], weights?: readonly number[]): Schedule | null {
   const valid = reviews.filter((r) => isRating(r.rating));
   const first = valid[0];
   if (!first) return null;
   let card: Card = createEmptyCard(new Date(first.reviewedAt));
   for (const r of valid) {
-    card = scheduler(r.desiredRetention ?? DEFAULT_RETENTION).next(card, new Date(r.reviewedAt), r.rating as Grade).card;
+    const f = scheduler(r.desiredRetention ?? DEFAULT_RETENTION, weights);
+    card = f.next(card, new Date(r.reviewedAt), r.rating as Grade).card;
   }
   return toSchedule(card);
 }

@@ -32,8 +32,14 @@ export interface Tally {
   durationMs: number;
 }
 
-export interface SessionOptions {
+/** What a card is scheduled with: the deck's desired retention and the learner's FSRS weights
+ * (undefined: the defaults). A DeckStudy is one. */
+export interface Scheduling {
   desiredRetention: number;
+  weights?: readonly number[] | undefined;
+}
+
+export interface SessionOptions extends Scheduling {
   /** Reviews of the session's cards already stored, by card id. */
   reviews: ReadonlyMap<string, readonly UserReview[]>;
 }
@@ -56,7 +62,7 @@ export class StudySession {
   private front: QueueItem | null = null;
   private readonly reviews = new Map<string, UserReview[]>();
   private readonly history: Answer[] = [];
-  readonly desiredRetention: number;
+  readonly scheduling: Scheduling;
   /** Cards in the session at its start. */
   readonly total: number;
 
@@ -64,7 +70,7 @@ export class StudySession {
     this.main = spreadSiblings([...queue.due, ...queue.fresh]);
     this.started = new Set(this.main);
     this.total = this.main.length;
-    this.desiredRetention = opts.desiredRetention;
+    this.scheduling = { desiredRetention: opts.desiredRetention, weights: opts.weights };
     for (const [id, list] of opts.reviews) this.reviews.set(id, [...list]);
   }
 
@@ -113,7 +119,7 @@ export class StudySession {
   /** What each rating would make of the current card: exactly what `answer` would record. */
   preview(now: number): Record<Rating, Schedule> | null {
     const item = this.current(now);
-    return item ? previewCard(item, this.reviews.get(item.cardId) ?? [], now, this.desiredRetention) : null;
+    return item ? previewCard(item, this.reviews.get(item.cardId) ?? [], now, this.scheduling) : null;
   }
 
   /** Answers the current card. Returns what to record, or null when there is no card. */
@@ -128,7 +134,7 @@ export class StudySession {
   prepare(rating: Rating, now: number, durationMs: number, extra: Partial<Pick<UserReview, 'score'>> = {}): Answer | null {
     const item = this.current(now);
     if (!item) return null;
-    const { review, card } = answerCard(item, this.reviews.get(item.cardId) ?? [], rating, now, durationMs, this.desiredRetention, extra);
+    const { review, card } = answerCard(item, this.reviews.get(item.cardId) ?? [], rating, now, durationMs, this.scheduling, extra);
     const requeued = card.state === CardState.Learning || card.state === CardState.Relearning;
     return { item, review, card, before: item.card, requeued };
   }
@@ -205,18 +211,19 @@ export class StudySession {
 /** The card after a new review. When every review of the card is known (their count is the card's
  * reps), it is the replay of all of them, as the server will compute it; when some are missing
  * (not synced yet), a step from the stored card, which the server's answer then corrects. */
-function nextCard(item: QueueItem, known: readonly ReplayReview[], review: ReplayReview, desiredRetention: number): Schedule {
+function nextCard(item: QueueItem, known: readonly ReplayReview[], review: ReplayReview, scheduling: Scheduling): Schedule {
   if (!item.card || known.length === item.card.reps) {
-    const replayed = replaySchedule([...known, review]);
+    const replayed = replaySchedule([...known, review], scheduling.weights);
     if (replayed) return replayed;
   }
-  return nextSchedule(item.card, review.reviewedAt, review.rating as Rating, desiredRetention);
+  return nextSchedule(item.card, review.reviewedAt, review.rating as Rating, scheduling.desiredRetention, scheduling.weights);
 }
 
 /** What each rating would make of a card, given its known reviews. */
-export function previewCard(item: QueueItem, known: readonly ReplayReview[], now: number, desiredRetention: number): Record<Rating, Schedule> {
+export function previewCard(item: QueueItem, known: readonly ReplayReview[], now: number, scheduling: Scheduling): Record<Rating, Schedule> {
   // The id sorts after any real one at the same instant, as a fresh UUIDv7 does.
-  const at = (rating: Rating) => nextCard(item, known, { id: '\uffff', rating, reviewedAt: now, desiredRetention }, desiredRetention);
+  const { desiredRetention } = scheduling;
+  const at = (rating: Rating) => nextCard(item, known, { id: '\uffff', rating, reviewedAt: now, desiredRetention }, scheduling);
   return { 1: at(1), 2: at(2), 3: at(3), 4: at(4) };
 }
 
@@ -242,7 +249,7 @@ export function answerCard(
   rating: Rating,
   now: number,
   durationMs: number,
-  desiredRetention: number,
+  scheduling: Scheduling,
   extra: Partial<Pick<UserReview, 'score'>> = {},
 ): { review: UserReview; card: UserCard } {
   const review: UserReview = {
@@ -253,11 +260,11 @@ export function answerCard(
     rating,
     reviewedAt: Math.round(now),
     durationMs: wholeDuration(durationMs),
-    desiredRetention,
+    desiredRetention: scheduling.desiredRetention,
     ...(extra.score !== undefined ? { score: unitScore(extra.score) } : {}),
     updatedAt: 0,
     deleted: false,
   };
-  const schedule = nextCard(item, known, review, desiredRetention);
+  const schedule = nextCard(item, known, review, scheduling);
   return { review, card: toUserCard(item.cardId, item.entryId, item.kind, schedule, item.card?.updatedAt ?? 0) };
 }

@@ -10,6 +10,7 @@ import { deleteUserReview, recordReview, type Mutations } from '../db/mutations'
 import { dropQueued } from '../db/outbox';
 import { syncEngine } from '../db/sync';
 import type { SessionStore } from '../session/session';
+import { currentWeights } from '../db/read/userParameters';
 import { cardTombstone, DEFAULT_RETENTION, replaySchedule, toUserCard, type Rating } from './scheduler';
 import { answerCard } from './session';
 import { readDeckStudy, type DeckStudy } from './deckStudy';
@@ -50,7 +51,7 @@ export async function loadDeckStudy(deckId: string, now: number, deps: Deps = ap
   // from memory.
   const deck = await loadCached('decks', deckId, db, cache);
   if (!deck || deck.deleted) return null;
-  return readDeckStudy(deck, now, db);
+  return readDeckStudy(deck, now, db, deps.session.getSession()?.userId);
 }
 
 /** Records an answer, the one way every practice page does: the review and the locally replayed
@@ -73,10 +74,11 @@ export async function answerEntryCard(
 ): Promise<Answered> {
   const { db } = deps;
   const id = cardId(target.entryId, target.kind);
-  const [card, reviews, userDeck] = await Promise.all([
+  const [card, reviews, userDeck, weights] = await Promise.all([
     db.userCards.get(id),
     db.userReviews.where('cardId').equals(id).toArray(),
     db.userDecks.get(target.deckId),
+    currentWeights(db, deps.session.getSession()?.userId),
   ]);
   const item = { cardId: id, entryId: target.entryId, kind: target.kind, card: card && !card.deleted ? card : null };
   const retention = userDeck && !userDeck.deleted ? userDeck.desiredRetention : DEFAULT_RETENTION;
@@ -86,7 +88,7 @@ export async function answerEntryCard(
     rating,
     at,
     durationMs,
-    retention,
+    { desiredRetention: retention, weights },
     extra,
   );
   await recordAnswer(answered, deps);
@@ -110,7 +112,7 @@ export async function takeBackReview(reviewId: string, deps: Deps = appDeps()): 
   const review = await db.userReviews.get(reviewId);
   if (!review || review.deleted) return 'missing';
   const others = (await db.userReviews.where('cardId').equals(review.cardId).toArray()).filter((r) => !r.deleted && r.id !== reviewId);
-  const schedule = replaySchedule(others);
+  const schedule = replaySchedule(others, await currentWeights(db, deps.session.getSession()?.userId));
   const updatedAt = (await db.userCards.get(review.cardId))?.updatedAt ?? 0;
   const card = schedule
     ? toUserCard(review.cardId, review.entryId, review.kind, schedule, updatedAt)
@@ -126,6 +128,8 @@ async function dropQueuedReview(reviewId: string, deps: Deps): Promise<'removed'
   const { db, cache } = deps;
   let card: UserCard | null = null;
   let cardKey = '';
+  // Read before the transaction: it may touch only the tables it names.
+  const weights = await currentWeights(db, deps.session.getSession()?.userId);
   const outcome = await db.transaction('rw', [db.outbox, db.userReviews, db.userCards], async (): Promise<'removed' | 'sent' | 'missing'> => {
     const review = await db.userReviews.get(reviewId);
     if (!review) return 'missing';
@@ -133,7 +137,7 @@ async function dropQueuedReview(reviewId: string, deps: Deps): Promise<'removed'
     await db.userReviews.delete(reviewId);
     cardKey = review.cardId;
     const others = (await db.userReviews.where('cardId').equals(review.cardId).toArray()).filter((r) => !r.deleted);
-    const schedule = replaySchedule(others);
+    const schedule = replaySchedule(others, weights);
     const old = await db.userCards.get(review.cardId);
     if (schedule) {
       card = toUserCard(review.cardId, review.entryId, review.kind, schedule, old?.updatedAt ?? 0);

@@ -7,7 +7,9 @@
 //! stored and synced are the ones both the device and the server schedule with.
 
 pub mod items;
+pub mod parameters;
 pub mod simulate;
+pub mod workload;
 
 use ::fsrs::{compute_parameters, ComputeParametersInput, FSRSItem, FSRS};
 

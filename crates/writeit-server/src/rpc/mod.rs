@@ -15,11 +15,12 @@ use writeit_store::SharedStore;
 use crate::auth::Authenticator;
 use envelope::Answer;
 
-/// What `/api/trpc` uses of the application's state: the store, and who is calling.
+/// What `/api/trpc` uses of the application's state: the store, who is calling, the fitter.
 #[derive(Clone)]
 pub struct RpcState {
     pub store: SharedStore,
     pub callers: Authenticator,
+    pub fitter: std::sync::Arc<crate::fitter::Fitter>,
 }
 
 /// Handles every request under `/api/trpc/`.
@@ -45,7 +46,7 @@ pub async fn handle(
     };
     // Calls run one after another in call order: a batch that asks getServerTime before the
     // queries must read the clock first, or the sync invariant (docs/sync.md) breaks.
-    let request = procedures::Request::new(&*state.store, &caller);
+    let request = procedures::Request::new(&*state.store, &state.fitter, &caller);
     let mut answers = Vec::with_capacity(calls.items.len());
     for item in &calls.items {
         let result = match item.procedure {

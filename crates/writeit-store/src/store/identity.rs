@@ -10,7 +10,7 @@ use crate::identity::*;
 use crate::store::SqlStore;
 use crate::{
     account, code, rate_limit, recovery, refresh_token, totp, user_card, user_deck, user_entry,
-    user_review,
+    user_parameters, user_review,
 };
 use crate::{Result, Role};
 
@@ -84,6 +84,7 @@ impl<S: SqlStore> IdentityStore for S {
             user_card::DELETE_ALL,
             user_deck::DELETE_ALL,
             user_entry::DELETE_ALL,
+            user_parameters::DELETE_ALL,
             account::DELETE,
         ] {
             S::Db::query(statement).arg(id).execute(tx.ex()).await?;

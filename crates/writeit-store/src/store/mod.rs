@@ -3,7 +3,7 @@
 //! decides (an arriving review, an import's duplicates), and runs the statements of the nouns it
 //! touches (`deck/`, `entry/`, … each with its SQL beside it).
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use async_trait::async_trait;
 use sqlx::{Executor, Pool};
@@ -18,7 +18,7 @@ use crate::dialect::{Conn, Dialect, Pools};
 use crate::rows::Row;
 use crate::{
     character, deck, entry, language, media, page, user, user_card, user_deck, user_entry,
-    user_review,
+    user_parameters, user_review,
 };
 use crate::{
     Duplicates, Import, ImportSaved, MayWrite, Media, PublicTable, Result, Store, StoreError, User,
@@ -275,13 +275,85 @@ impl<S: SqlStore> Store for S {
                 }
             }
         }
+        let weights = user_parameters::weights(tx.ex(), user).await?;
         let reviews = user_review::of_card(tx.ex(), user, &review.card_id).await?;
-        let mut card = decide::review::card(&writeit_core::fsrs::DEFAULT_WEIGHTS, review, reviews)
+        let mut card = decide::review::card(&weights, review, reviews)
             .ok_or_else(|| StoreError::Corrupt("a saved review has an invalid rating".into()))?;
         card.updated_at = stamp;
         user_card::upsert(tx.ex(), user, &card, stamp).await?;
         tx.commit().await?;
         Ok(card)
+    }
+
+    async fn query_user_parameters(
+        &self,
+        user: &str,
+        page: &PageInput,
+    ) -> Result<Vec<UserParameters>> {
+        page::of_user(
+            self.reader(),
+            user_parameters::PAGE,
+            user,
+            page,
+            user_parameters::row,
+        )
+        .await
+    }
+
+    async fn user_parameters(&self, user: &str) -> Result<Option<UserParameters>> {
+        user_parameters::get(self.reader(), user).await
+    }
+
+    async fn fit_log(&self, user: &str) -> Result<Vec<UserReview>> {
+        user_review::of_user(self.reader(), user).await
+    }
+
+    async fn live_review_count(&self, user: &str) -> Result<u32> {
+        user_review::count(self.reader(), user).await
+    }
+
+    async fn fit_candidates(&self, min_reviews: u32) -> Result<Vec<(String, u32, Option<u32>)>> {
+        user_parameters::candidates(self.reader(), min_reviews).await
+    }
+
+    async fn save_user_parameters(
+        &self,
+        user: &str,
+        row: &UserParameters,
+    ) -> Result<(UserParameters, usize)> {
+        let (mut tx, stamp) = begin_write(self.write()).await?;
+        let before = user_parameters::weights(tx.ex(), user).await?;
+        let saved = UserParameters {
+            id: user.to_string(),
+            updated_at: stamp,
+            ..row.clone()
+        };
+        user_parameters::upsert(tx.ex(), user, &saved, stamp).await?;
+        let weights = writeit_core::fsrs::weights_or_default(&saved.weights);
+        let mut changed = 0;
+        if weights != before {
+            // Reschedule: every card is the replay of its live reviews with the new weights.
+            // Cards that come out the same keep their stamp, so devices pull only the others.
+            let mut logs: BTreeMap<String, Vec<UserReview>> = BTreeMap::new();
+            for r in user_review::of_user(tx.ex(), user).await? {
+                logs.entry(r.card_id.clone()).or_default().push(r);
+            }
+            for stored in user_card::of_user(tx.ex(), user).await? {
+                let Some(log) = logs.remove(&stored.id) else {
+                    continue;
+                };
+                let Some(mut card) = writeit_core::card::rebuild(&weights, log) else {
+                    continue;
+                };
+                card.updated_at = stored.updated_at;
+                if card != stored {
+                    user_card::upsert(tx.ex(), user, &card, stamp).await?;
+                    changed += 1;
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok((saved, changed))
     }
 
     async fn save_user(&self, u: &User) -> Result<()> {

@@ -9,6 +9,7 @@ use crate::{Result, StoreError};
 
 const GET: &str = include_str!("get.sql");
 const UPSERT: &str = include_str!("upsert.sql");
+const OF_USER: &str = include_str!("of_user.sql");
 /// A page of a user's rows (see `page::of_user`).
 pub(crate) const PAGE: &str = include_str!("page.sql");
 /// Deletes all of a user's rows (their account is going).
@@ -22,6 +23,20 @@ pub(crate) async fn get<'c, D: Dialect>(
 ) -> Result<Option<UserCard>> {
     let found = D::query(GET).arg(user).arg(id).fetch_optional(ex).await?;
     found.as_ref().map(row).transpose()
+}
+
+/// All of `user`'s live cards.
+pub(crate) async fn of_user<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    user: &str,
+) -> Result<Vec<UserCard>> {
+    D::query(OF_USER)
+        .arg(user)
+        .fetch_all(ex)
+        .await?
+        .iter()
+        .map(row)
+        .collect()
 }
 
 /// Upserts `user`'s card `c` stamped `stamp`.

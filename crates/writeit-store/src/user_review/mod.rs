@@ -12,6 +12,8 @@ const GET: &str = include_str!("get.sql");
 const INSERT: &str = include_str!("insert.sql");
 const DELETE: &str = include_str!("delete.sql");
 const OF_CARD: &str = include_str!("of_card.sql");
+const OF_USER: &str = include_str!("of_user.sql");
+const COUNT: &str = include_str!("count.sql");
 /// A page of a user's rows (see `page::of_user`).
 pub(crate) const PAGE: &str = include_str!("page.sql");
 /// Deletes all of a user's rows (their account is going).
@@ -82,6 +84,29 @@ pub(crate) async fn of_card<'c, D: Dialect>(
         .iter()
         .map(row)
         .collect()
+}
+
+/// All of `user`'s live reviews, card by card in replay order (the fitter's log).
+pub(crate) async fn of_user<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    user: &str,
+) -> Result<Vec<UserReview>> {
+    D::query(OF_USER)
+        .arg(user)
+        .fetch_all(ex)
+        .await?
+        .iter()
+        .map(row)
+        .collect()
+}
+
+/// How many live reviews `user` has.
+pub(crate) async fn count<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    user: &str,
+) -> Result<u32> {
+    let n = D::query(COUNT).arg(user).fetch_one(ex).await?.int(0)?;
+    Ok(u32::try_from(n).unwrap_or(u32::MAX))
 }
 
 /// A row as `get.sql` selects it.

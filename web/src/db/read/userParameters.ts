@@ -5,12 +5,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { UserParameters } from '../../api/generated/types';
 import { getSession } from '../../session/session';
-import { db } from '../db';
+import { db, type WriteItDb } from '../db';
 import { present, type Loaded } from './live';
 
 /** The row of `userId` (null: none, or no user). */
-export async function readUserParameters(userId: string | undefined): Promise<UserParameters | null> {
-  return userId ? present(await db.userParameters.get(userId)) : null;
+export async function readUserParameters(userId: string | undefined, from: WriteItDb = db): Promise<UserParameters | null> {
+  return userId ? present(await from.userParameters.get(userId)) : null;
+}
+
+/** The weights a row schedules with; undefined (the defaults) for no row. */
+export function weightsOf(row: UserParameters | null | undefined): readonly number[] | undefined {
+  return row && row.weights.length > 0 ? row.weights : undefined;
 }
 
 /** The row of the signed-in user `userId`, live: undefined while reading, null when there is
@@ -21,7 +26,6 @@ export function useUserParameters(userId: string | undefined): Loaded<UserParame
 
 /** The weights to schedule the signed-in learner's cards with (fitted, or the defaults the server
  * recorded), or undefined when there is no row (a guest, or before the first sync): the defaults. */
-export async function currentWeights(): Promise<readonly number[] | undefined> {
-  const row = await readUserParameters(getSession()?.userId);
-  return row && row.weights.length > 0 ? row.weights : undefined;
+export async function currentWeights(from: WriteItDb = db, userId = getSession()?.userId): Promise<readonly number[] | undefined> {
+  return weightsOf(await readUserParameters(userId, from));
 }

@@ -80,7 +80,7 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
     busy.current = true;
     try {
       const at = Date.now();
-      const answer = answerCard(item, known, rating, at, at - shownAt, study.desiredRetention);
+      const answer = answerCard(item, known, rating, at, at - shownAt, study);
       await recordAnswer(answer);
       setFailed(null);
       setSaved({ rating, due: answer.card.due, at, reviewId: answer.review.id });
@@ -211,7 +211,7 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
               {t('reading.saved', { interval: formatInterval(saved.due - saved.at, locale) })}
             </Alert>
           ) : (
-            <RatingButtons preview={previewCard(item, known, now, study.desiredRetention)} now={now} onRate={(r) => void rate(r)} />
+            <RatingButtons preview={previewCard(item, known, now, study)} now={now} onRate={(r) => void rate(r)} />
           )}
           {failed && (
             <Alert severity="error" sx={{ mt: 1 }}>

@@ -55,7 +55,7 @@ export function DeckReviewPage() {
         setLoaded({
           status: 'ready',
           study,
-          session: new StudySession(deckQueue(study, now, kinds), { desiredRetention: study.desiredRetention, reviews: study.reviews }),
+          session: new StudySession(deckQueue(study, now, kinds), { desiredRetention: study.desiredRetention, weights: study.weights, reviews: study.reviews }),
           startedAt: now,
         });
     });

@@ -78,7 +78,7 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
       const graded = grade(question, r);
       const item = { cardId: question.cardId, entryId: question.entry.id, kind: question.kind, card: study.cards.get(question.cardId) ?? null };
       const at = Date.now();
-      const answer = answerCard(item, study.reviews.get(question.cardId) ?? [], graded.rating, at, at - shownAt, study.desiredRetention);
+      const answer = answerCard(item, study.reviews.get(question.cardId) ?? [], graded.rating, at, at - shownAt, study);
       await recordAnswer(answer);
       setSaveFailed(false);
       setResults((rs) => [...rs, { question, graded }]);

@@ -1,4 +1,4 @@
-//! The 15 procedures: access checked from the procedure table, input parsed and validated, then
+//! The 17 procedures: access checked from the procedure table, input parsed and validated, then
 //! one module per family does the work; `clock` is the sync clock a request reads once.
 
 mod clock;
@@ -14,21 +14,24 @@ use writeit_core::{ErrorCode, ErrorReason, RpcError};
 use writeit_store::Store;
 
 use crate::auth::Caller;
+use crate::fitter::Fitter;
 use crate::rpc::envelope::json;
 use clock::SyncClock;
 
 /// One HTTP request's calls: who is calling, and the sync clock read once for all of them.
 pub struct Request<'a> {
     store: &'a dyn Store,
+    fitter: &'a Fitter,
     caller: &'a Caller,
     clock: SyncClock<'a>,
 }
 
 impl<'a> Request<'a> {
     /// A request by `caller`.
-    pub fn new(store: &'a dyn Store, caller: &'a Caller) -> Self {
+    pub fn new(store: &'a dyn Store, fitter: &'a Fitter, caller: &'a Caller) -> Self {
         Request {
             store,
+            fitter,
             caller,
             clock: SyncClock::new(store),
         }
@@ -114,12 +117,20 @@ async fn call(
         "queryUserDecks" => sync::user_decks(store, clock, user(caller)?, parse(input)?).await,
         "queryUserCards" => sync::user_cards(store, clock, user(caller)?, parse(input)?).await,
         "queryUserReviews" => sync::user_reviews(store, clock, user(caller)?, parse(input)?).await,
+        "queryUserParameters" => {
+            sync::user_parameters(store, clock, user(caller)?, parse(input)?).await
+        }
         "saveDeck" => content::save_deck(store, caller, parse(input)?).await,
         "saveEntry" => content::save_entry(store, caller, parse(input)?).await,
         "saveCharacter" => content::save_character(store, caller, parse(input)?).await,
         "saveUserDeck" => study::save_user_deck(store, user(caller)?, parse(input)?).await,
         "saveUserEntry" => study::save_user_entry(store, user(caller)?, parse(input)?).await,
-        "saveUserReview" => study::save_user_review(store, user(caller)?, parse(input)?).await,
+        "saveUserReview" => {
+            study::save_user_review(store, request.fitter, user(caller)?, parse(input)?).await
+        }
+        "optimizeUserParameters" => {
+            study::optimize_user_parameters(request.fitter, user(caller)?).await
+        }
         other => {
             tracing::error!(procedure = other, "procedure in the table has no handler");
             Err(RpcError::internal())

@@ -54,3 +54,4 @@ page!(user_entries, query_user_entries, user);
 page!(user_decks, query_user_decks, user);
 page!(user_cards, query_user_cards, user);
 page!(user_reviews, query_user_reviews, user);
+page!(user_parameters, query_user_parameters, user);

@@ -1,0 +1,1 @@
+DELETE FROM user_parameters WHERE user_id = $1

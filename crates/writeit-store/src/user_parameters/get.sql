@@ -1,0 +1,4 @@
+SELECT user_id, weights, fitted, reviews, items, default_log_loss, default_rmse, log_loss, rmse,
+       fitted_at, workload, recommended_retention, updated_at, deleted
+FROM user_parameters
+WHERE user_id = $1
