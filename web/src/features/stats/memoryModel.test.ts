@@ -11,11 +11,13 @@ const figures = { defaultLogLoss: 0.4, logLoss: 0.3, defaultRmse: 0.08, rmse: 0.
 describe('modelStatus', () => {
   it.each([
     ['no row, few reviews', null, 12, { kind: 'tooFew', have: 12, need: FIT_MIN_REVIEWS }],
-    ['no row, enough reviews', null, 450, { kind: 'ready', have: 450 }],
-    ['a row never fitted, few reviews here', row({}), 399, { kind: 'tooFew', have: 399, need: 400 }],
-    ['tried on request with few reviews', row({ fittedAt: 5, reviews: 120 }), 100, { kind: 'tooFew', have: 120, need: 400 }],
-    ['tried, the defaults better', row({ fittedAt: 5, reviews: 500, defaultLogLoss: 0.3, logLoss: 0.3 }), 520,
-      { kind: 'defaultsBetter', reviews: 500, fittedAt: 5, logLoss: { defaults: 0.3, theirs: 0.3, improvement: 0 } }],
+    ['no row, enough reviews', null, 850, { kind: 'ready', have: 850 }],
+    ['a row never fitted, few reviews here', row({}), 799, { kind: 'tooFew', have: 799, need: 800 }],
+    ['tried on a log too short to measure', row({ fittedAt: 5, reviews: 120 }), 100, { kind: 'tooFew', have: 120, need: 800 }],
+    ['tried on request, few reviews, the defaults better', row({ fittedAt: 5, reviews: 120, defaultLogLoss: 0.3, logLoss: 0.3 }), 130,
+      { kind: 'defaultsBetter', reviews: 120, fittedAt: 5, logLoss: { defaults: 0.3, theirs: 0.3, improvement: 0 } }],
+    ['tried, the defaults better', row({ fittedAt: 5, reviews: 900, defaultLogLoss: 0.3, logLoss: 0.3 }), 920,
+      { kind: 'defaultsBetter', reviews: 900, fittedAt: 5, logLoss: { defaults: 0.3, theirs: 0.3, improvement: 0 } }],
     ['fitted', row({ fitted: true, fittedAt: 7, reviews: 1200, ...figures }), 1210, {
       kind: 'fitted', reviews: 1200, fittedAt: 7,
       logLoss: { defaults: 0.4, theirs: 0.3, improvement: expect.closeTo(0.25, 10) as number },

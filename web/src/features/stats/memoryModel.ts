@@ -4,8 +4,9 @@
 // section (MemoryModel.tsx) formats and translates what these answer.
 import type { UserParameters, Workload } from '../../api/generated/types';
 
-/** Live reviews a learner needs before the server fits them (docs/rpc.md "Fitted parameters"). */
-export const FIT_MIN_REVIEWS = 400;
+/** Live reviews a learner needs before the server fits them on its own (docs/rpc.md "Fitted
+ * parameters"; writeit-core fit::parameters::MIN_REVIEWS); they may ask sooner. */
+export const FIT_MIN_REVIEWS = 800;
 /** Anki's bands: below this desired retention is "low" (many cards forgotten and relearnt). */
 export const LOW_RETENTION = 0.8;
 /** Above this it is "high": it asks much more time than it gives back. The recommended range
@@ -24,9 +25,10 @@ export interface Comparison {
 export type ModelStatus =
   /** Fitted: their weights beat the defaults on `reviews` reviews. */
   | { kind: 'fitted'; reviews: number; fittedAt: number; logLoss?: Comparison; rmse?: Comparison }
-  /** Not fitted: fewer than FIT_MIN_REVIEWS live reviews (`have`). */
+  /** Not fitted, nor tried: fewer than FIT_MIN_REVIEWS live reviews (`have`). */
   | { kind: 'tooFew'; have: number; need: number }
-  /** Tried on `reviews` reviews, but the defaults predicted better: they stay. */
+  /** Tried on `reviews` reviews (on its own or on request), but the defaults predicted better:
+   * they stay. */
   | { kind: 'defaultsBetter'; reviews: number; fittedAt: number; logLoss?: Comparison; rmse?: Comparison }
   /** Enough reviews, not tried yet (the server fits in the background, or on request). */
   | { kind: 'ready'; have: number };
@@ -44,7 +46,8 @@ export function modelStatus(row: UserParameters | null, liveReviews: number): Mo
   if (row?.fitted) return { kind: 'fitted', reviews: row.reviews, fittedAt: row.fittedAt, ...defined(figures) };
   // The device may know of reviews the row was not fitted on (made since): the larger count.
   const have = Math.max(liveReviews, row?.reviews ?? 0);
-  if (row && row.fittedAt > 0 && row.reviews >= FIT_MIN_REVIEWS) {
+  // Tried and measured (a log with no card reviewed on a later day has no figures: not tried).
+  if (row && row.fittedAt > 0 && figures.logLoss) {
     return { kind: 'defaultsBetter', reviews: row.reviews, fittedAt: row.fittedAt, ...defined(figures) };
   }
   if (have < FIT_MIN_REVIEWS) return { kind: 'tooFew', have, need: FIT_MIN_REVIEWS };
