@@ -67,6 +67,8 @@ describe('pointAt', () => {
 describe('retention bands', () => {
   it.each([
     [0.7, 0.85, 'low'],
+    [0.75, 0.72, 'low'],
+    [0.8, 0.72, 'recommended'],
     [0.79, undefined, 'low'],
     [0.8, undefined, 'recommended'],
     [0.84, 0.85, 'belowRecommended'],
@@ -82,6 +84,7 @@ describe('retention bands', () => {
   it.each([
     [undefined, undefined],
     [0.83, { from: 0.83, to: 0.95 }],
+    [0.72, { from: 0.8, to: 0.95 }],
     [0.97, { from: 0.95, to: 0.95 }],
   ])('range from %s', (rec, range) => {
     expect(recommendedRange(rec)).toEqual(range);

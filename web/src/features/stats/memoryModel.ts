@@ -68,10 +68,12 @@ export function pointAt(workload: readonly Workload[], retention: number): Workl
 }
 
 /** The recommended range of desired retention: from the learner's recommended retention (the
- * simulated minimum of time per card remembered) up to HIGH_RETENTION; undefined when unknown. */
+ * simulated minimum of time per card remembered) up to HIGH_RETENTION, never starting in the low
+ * band (a learner whose minimum lies below it would still forget many cards); undefined when
+ * unknown. */
 export function recommendedRange(recommended: number | undefined): { from: number; to: number } | undefined {
   if (recommended === undefined || !Number.isFinite(recommended)) return undefined;
-  return { from: Math.min(recommended, HIGH_RETENTION), to: HIGH_RETENTION };
+  return { from: Math.min(Math.max(recommended, LOW_RETENTION), HIGH_RETENTION), to: HIGH_RETENTION };
 }
 
 /** Where a desired retention falls. */
