@@ -96,7 +96,7 @@ function ModelFit({ status }: { status: ModelStatus }) {
   const fitted = status.kind === 'fitted';
   const text =
     status.kind === 'tooFew'
-      ? t(STATUS_KEYS.tooFew, { need: status.need, have: status.have })
+      ? t(STATUS_KEYS.tooFew, { min: status.need, have: status.have })
       : status.kind === 'ready'
         ? t(STATUS_KEYS.ready, { have: status.have })
         : t(STATUS_KEYS[status.kind], { reviews: status.reviews, time: formatDateTime(status.fittedAt) });
