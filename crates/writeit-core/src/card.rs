@@ -13,13 +13,16 @@ pub fn card_id(entry_id: &str, kind: CardKind) -> String {
     uuid::Uuid::new_v5(&CARD_NAMESPACE, name.as_bytes()).to_string()
 }
 
-/// Sorts reviews into replay order: (reviewedAt, id).
+/// Replay order: (reviewedAt, id).
+pub fn replay_order(a: &UserReview, b: &UserReview) -> std::cmp::Ordering {
+    a.reviewed_at
+        .cmp(&b.reviewed_at)
+        .then_with(|| a.id.cmp(&b.id))
+}
+
+/// Sorts reviews into replay order.
 pub fn sort_for_replay(reviews: &mut [UserReview]) {
-    reviews.sort_by(|a, b| {
-        a.reviewed_at
-            .cmp(&b.reviewed_at)
-            .then_with(|| a.id.cmp(&b.id))
-    });
+    reviews.sort_by(replay_order);
 }
 
 /// Rebuilds a card from all of its reviews, in any order, with the learner's `weights`. `None`

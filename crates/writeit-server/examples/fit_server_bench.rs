@@ -3,6 +3,7 @@
 //! `optimizeUserParameters` through the server's fitter: read the log, fit, simulate the workload,
 //! save the row and reschedule every card. Prints the time of each part and the process's peak
 //! memory while fitting, above what it held before (VmHWM reset through /proc/self/clear_refs).
+//! With FIT_PHASES set, first the three parts alone: reading the log, fitting, saving.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -73,6 +74,30 @@ async fn main() {
     }
     let saving = started.elapsed();
 
+    if std::env::var_os("FIT_PHASES").is_some() {
+        let b = reset_peak();
+        let log = store.fit_log("learner").await.unwrap();
+        println!(
+            "read log: peak +{} MiB",
+            peak_kib().saturating_sub(b) / 1024
+        );
+        let b = reset_peak();
+        let row = writeit_core::fit::parameters::parameters(
+            "learner",
+            log,
+            writeit_server::clock::now_ms(),
+        );
+        println!(
+            "parameters: peak +{} MiB",
+            peak_kib().saturating_sub(b) / 1024
+        );
+        let b = reset_peak();
+        store.save_user_parameters("learner", &row).await.unwrap();
+        println!(
+            "save+reschedule: peak +{} MiB",
+            peak_kib().saturating_sub(b) / 1024
+        );
+    }
     let before = reset_peak();
     let fitter = Fitter::start(store.clone(), Duration::ZERO);
     let started = Instant::now();

@@ -43,6 +43,8 @@ pub struct Fitter {
     /// Learners nudged and not yet done with: a burst of reviews is one entry, and one fit of a
     /// learner at a time (`true`: nudged again meanwhile, look once more when done).
     waiting: Arc<Mutex<HashMap<String, bool>>>,
+    /// One lock per learner being fitted: their fits, background or requested, one at a time.
+    turns: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl Fitter {
@@ -56,6 +58,7 @@ impl Fitter {
             slots: Arc::new(Semaphore::new(cores)),
             nudges,
             waiting: Arc::default(),
+            turns: Mutex::default(),
         });
         let worker = Arc::downgrade(&fitter);
         tokio::spawn(async move {
@@ -142,22 +145,61 @@ impl Fitter {
 
     /// Fits `user` when due; answers whether it did.
     async fn fit_if_due(&self, user: &str) -> Result<bool, FitFailure> {
-        let reviews = self.store.live_review_count(user).await?;
-        let row = self.store.user_parameters(user).await?;
-        if !due(reviews, row.map(|r| r.reviews)) {
-            return Ok(false);
-        }
-        self.fit(user).await?;
-        Ok(true)
+        let fitted = self
+            .fit_when(user, |reviews, row| due(reviews, row.map(|r| r.reviews)))
+            .await?;
+        Ok(fitted.is_some())
     }
 
     /// `optimizeUserParameters`: fits `user` now, unless their log has not changed since their
     /// row was made (then the row as it is).
     pub async fn fit_now(&self, user: &str) -> Result<UserParameters, FitFailure> {
+        let rule =
+            |reviews, row: Option<&UserParameters>| changed_since(reviews, row.map(|r| r.reviews));
+        match self.fit_when(user, rule).await? {
+            Some(row) => Ok(row),
+            None => match self.store.user_parameters(user).await? {
+                Some(row) => Ok(row),
+                // Unreachable: an unchanged log has a row. Fit rather than fail.
+                None => self.fit(user).await,
+            },
+        }
+    }
+
+    /// Fits `user` if `rule` says so of their live review count and stored row, holding the
+    /// learner's turn: one fit of a learner at a time, so a request arriving during a background
+    /// fit waits for it and then finds the row current instead of fitting the same log again.
+    async fn fit_when(
+        &self,
+        user: &str,
+        rule: impl Fn(u32, Option<&UserParameters>) -> bool,
+    ) -> Result<Option<UserParameters>, FitFailure> {
+        let turn = self.turn(user);
+        let held = turn.lock().await;
         let reviews = self.store.live_review_count(user).await?;
-        match self.store.user_parameters(user).await? {
-            Some(row) if !changed_since(reviews, Some(row.reviews)) => Ok(row),
-            _ => self.fit(user).await,
+        let row = self.store.user_parameters(user).await?;
+        let result = if rule(reviews, row.as_ref()) {
+            self.fit(user).await.map(Some)
+        } else {
+            Ok(None)
+        };
+        drop(held);
+        self.release(user, turn);
+        result
+    }
+
+    /// The lock that orders `user`'s fits.
+    fn turn(&self, user: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut turns = self.turns.lock().unwrap_or_else(|e| e.into_inner());
+        turns.entry(user.to_string()).or_default().clone()
+    }
+
+    /// Forgets `user`'s lock once no one else holds or waits for it.
+    fn release(&self, user: &str, turn: Arc<tokio::sync::Mutex<()>>) {
+        let mut turns = self.turns.lock().unwrap_or_else(|e| e.into_inner());
+        // Two references: this one and the map's.
+        if Arc::strong_count(&turn) == 2 {
+            turns.remove(user);
         }
     }
 
@@ -172,7 +214,7 @@ impl Fitter {
         let now = crate::clock::now_ms();
         let id = user.to_string();
         let started = std::time::Instant::now();
-        let row = tokio::task::spawn_blocking(move || parameters(&id, &log, now))
+        let row = tokio::task::spawn_blocking(move || parameters(&id, log, now))
             .await
             .map_err(|e| FitFailure::Stopped(e.to_string()))?;
         let (saved, rescheduled) = self.store.save_user_parameters(user, &row).await?;

@@ -171,18 +171,18 @@ impl Api {
         serde_json::from_value(v["result"]["data"].clone()).unwrap()
     }
 
-    /// The learner's row once the background fitter has written it.
-    async fn wait_for_row(&self, auth: &str, reviews: u32) -> UserParameters {
+    /// The learner's row once one made from a log of the size `wanted` is synced.
+    async fn wait_for_row(&self, auth: &str, wanted: impl Fn(u32) -> bool) -> UserParameters {
         for _ in 0..600 {
             let (_, v) = self.parameters(auth, 0).await;
             let rows: Vec<UserParameters> =
                 serde_json::from_value(v["result"]["data"].clone()).unwrap();
-            if let Some(row) = rows.into_iter().find(|r| r.reviews == reviews) {
+            if let Some(row) = rows.into_iter().find(|r| wanted(r.reviews)) {
                 return row;
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        panic!("no row fitted on {reviews} reviews within a minute");
+        panic!("no row of the size wanted within a minute");
     }
 }
 
@@ -219,9 +219,18 @@ async fn a_long_history_is_fitted_in_the_background_and_on_request() {
     let (_, v) = api.parameters(&me, 0).await;
     assert_eq!(v["result"]["data"], json!([]), "fitted below the threshold");
 
-    // Past it, the background fitter fits the learner and reschedules their cards.
+    // Past it, the background fitter fits the learner (while the log is still arriving: on
+    // however many reviews it had then).
     api.save_reviews(&me, &reviews[300..]).await;
-    let row = api.wait_for_row(&me, 1_200).await;
+    let background = api.wait_for_row(&me, |n| n >= 800).await;
+    assert!(background.fitted);
+
+    // On request, the whole log: fitted on all 1,200, and every card rescheduled with it.
+    let optimize = || api.call(reqwest::Method::POST, "optimizeUserParameters", &me, None);
+    let (s, v) = optimize().await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let row: UserParameters = serde_json::from_value(v["result"]["data"].clone()).unwrap();
+    assert_eq!(row.reviews, 1_200);
     assert_eq!(row.weights.len(), 21);
     assert!(row.items > 0);
     let (d, l) = (row.default_log_loss.unwrap(), row.log_loss.unwrap());
@@ -232,13 +241,11 @@ async fn a_long_history_is_fitted_in_the_background_and_on_request() {
     assert!(l < d);
     assert_eq!(row.workload.len(), 28);
     assert!(row.recommended_retention.is_some());
+    assert_eq!(api.wait_for_row(&me, |n| n == 1_200).await, row);
     assert_cards_follow(&row, &reviews, &api.cards(&me).await);
 
     // Asking again with the log unchanged answers the same row, without refitting.
-    let (s, v) = api
-        .call(reqwest::Method::POST, "optimizeUserParameters", &me, None)
-        .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
+    let (_, v) = optimize().await;
     let answered: UserParameters = serde_json::from_value(v["result"]["data"].clone()).unwrap();
     assert_eq!(answered, row);
 
@@ -252,9 +259,7 @@ async fn a_long_history_is_fitted_in_the_background_and_on_request() {
     assert_cards_follow(&row, &all, &api.cards(&me).await);
 
     // On request, with the log grown by one: fitted now, on 1,201 reviews.
-    let (s, v) = api
-        .call(reqwest::Method::POST, "optimizeUserParameters", &me, None)
-        .await;
+    let (s, v) = optimize().await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let refit: UserParameters = serde_json::from_value(v["result"]["data"].clone()).unwrap();
     assert_eq!(refit.reviews, 1_201);
@@ -288,6 +293,6 @@ async fn a_restart_fits_learners_left_due() {
         http: Client::new(),
     };
     let me = api.server.bearer("learner", Role::User, &[]);
-    let row = api.wait_for_row(&me, 900).await;
+    let row = api.wait_for_row(&me, |n| n == 900).await;
     assert_cards_follow(&row, &reviews, &api.cards(&me).await);
 }

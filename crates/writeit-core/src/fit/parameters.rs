@@ -34,10 +34,11 @@ pub fn changed_since(reviews: u32, fitted_on: Option<u32>) -> bool {
     fitted_on != Some(reviews)
 }
 
-/// The row for `user` fitted to `reviews` (their live log) at `now`: fitted weights when they
-/// beat the defaults, else the defaults; with the metrics of both and the workload outlook.
-pub fn parameters(user: &str, reviews: &[UserReview], now: i64) -> UserParameters {
-    let live: Vec<UserReview> = reviews.iter().filter(|r| !r.deleted).cloned().collect();
+/// The row for `user` fitted to `reviews` (their log; taken back ones are left out) at `now`:
+/// fitted weights when they beat the defaults, else the defaults; with the metrics of both and
+/// the workload outlook.
+pub fn parameters(user: &str, mut live: Vec<UserReview>, now: i64) -> UserParameters {
+    live.retain(|r| !r.deleted);
     let (weights, fitted, items, defaults, chosen) = match fit(&live) {
         Ok(f) => (
             f.weights,
@@ -98,7 +99,7 @@ mod tests {
 
     #[test]
     fn an_empty_log_keeps_the_defaults_and_says_so() {
-        let p = parameters("u", &[], 7);
+        let p = parameters("u", vec![], 7);
         assert_eq!(p.weights, default_weights());
         assert!(!p.fitted);
         assert_eq!((p.reviews, p.items, p.fitted_at), (0, 0, 7));
@@ -110,7 +111,7 @@ mod tests {
     fn a_long_log_is_fitted_with_its_metrics_and_outlook() {
         let l = learner(1).with_history(1_500);
         let now = l.log.iter().map(|r| r.reviewed_at).max().unwrap() + 1;
-        let p = parameters("u", &l.log, now);
+        let p = parameters("u", l.log, now);
         assert_eq!(p.reviews, 1_500);
         assert!(p.items > 0);
         assert_eq!(p.weights.len(), 21);

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use ::fsrs::{simulate, Card, SimulatorConfig};
 
-use crate::card::sort_for_replay;
+use crate::card::replay_order;
 use crate::entity::{UserReview, Workload};
 use crate::fsrs::{CardState, Rating, Scheduler, State, Weights, DEFAULT_RETENTION};
 
@@ -129,9 +129,9 @@ struct Mean {
 
 impl History {
     fn read(reviews: &[UserReview], weights: &Weights, now: i64) -> History {
-        let mut by_card: BTreeMap<&str, Vec<UserReview>> = BTreeMap::new();
+        let mut by_card: BTreeMap<&str, Vec<&UserReview>> = BTreeMap::new();
         for r in reviews.iter().filter(|r| !r.deleted) {
-            by_card.entry(&r.card_id).or_default().push(r.clone());
+            by_card.entry(&r.card_id).or_default().push(r);
         }
         let today = now.div_euclid(DAY_MS);
         let mut h = History {
@@ -143,13 +143,13 @@ impl History {
         };
         let mut started_lately: usize = 0;
         for (id, (_, mut log)) in by_card.into_iter().enumerate() {
-            sort_for_replay(&mut log);
+            log.sort_by(|a, b| replay_order(a, b));
             let Some(first) = log.first() else { continue };
             if first.reviewed_at > now - SHORT as i64 * DAY_MS {
                 started_lately += 1;
             }
             let mut card = CardState::new(first.reviewed_at);
-            for r in &log {
+            for &r in &log {
                 let Some(rating) = Rating::from_u8(r.rating) else {
                     continue;
                 };

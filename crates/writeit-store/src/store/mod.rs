@@ -3,7 +3,7 @@
 //! decides (an arriving review, an import's duplicates), and runs the statements of the nouns it
 //! touches (`deck/`, `entry/`, … each with its SQL beside it).
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{HashMap, HashSet};
 
 use async_trait::async_trait;
 use sqlx::{Executor, Pool};
@@ -334,23 +334,28 @@ impl<S: SqlStore> Store for S {
         if weights != before {
             // Reschedule: every card is the replay of its live reviews with the new weights.
             // Cards that come out the same keep their stamp, so devices pull only the others.
-            let mut logs: BTreeMap<String, Vec<UserReview>> = BTreeMap::new();
-            for r in user_review::of_user(tx.ex(), user).await? {
-                logs.entry(r.card_id.clone()).or_default().push(r);
-            }
-            for stored in user_card::of_user(tx.ex(), user).await? {
-                let Some(log) = logs.remove(&stored.id) else {
-                    continue;
+            let mut stored: HashMap<String, UserCard> = user_card::of_user(tx.ex(), user)
+                .await?
+                .into_iter()
+                .map(|c| (c.id.clone(), c))
+                .collect();
+            let mut rebuilt = Vec::new();
+            user_review::for_each_card(tx.ex(), user, |log| {
+                let Some(old) = log.first().and_then(|r| stored.remove(&r.card_id)) else {
+                    return;
                 };
-                let Some(mut card) = writeit_core::card::rebuild(&weights, log) else {
-                    continue;
-                };
-                card.updated_at = stored.updated_at;
-                if card != stored {
-                    user_card::upsert(tx.ex(), user, &card, stamp).await?;
-                    changed += 1;
+                if let Some(mut card) = writeit_core::card::rebuild(&weights, log) {
+                    card.updated_at = old.updated_at;
+                    if card != old {
+                        rebuilt.push(card);
+                    }
                 }
+            })
+            .await?;
+            for card in &rebuilt {
+                user_card::upsert(tx.ex(), user, card, stamp).await?;
             }
+            changed = rebuilt.len();
         }
         tx.commit().await?;
         Ok((saved, changed))

@@ -86,18 +86,38 @@ pub(crate) async fn of_card<'c, D: Dialect>(
         .collect()
 }
 
-/// All of `user`'s live reviews, card by card in replay order (the fitter's log).
+/// All of `user`'s live reviews, card by card in replay order (the fitter's log). Streamed, so
+/// only the reviews are held, not the database's rows as well.
 pub(crate) async fn of_user<'c, D: Dialect>(
     ex: impl Executor<'c, Database = D>,
     user: &str,
 ) -> Result<Vec<UserReview>> {
-    D::query(OF_USER)
-        .arg(user)
-        .fetch_all(ex)
-        .await?
-        .iter()
-        .map(row)
-        .collect()
+    let mut out = Vec::new();
+    for_each_card(ex, user, |card| out.extend(card)).await?;
+    Ok(out)
+}
+
+/// `user`'s live reviews handed over one card at a time, in replay order, streamed: a learner's
+/// whole log is never in memory at once.
+pub(crate) async fn for_each_card<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    user: &str,
+    mut each: impl FnMut(Vec<UserReview>),
+) -> Result<()> {
+    use futures::TryStreamExt;
+    let mut rows = D::query(OF_USER).arg(user).fetch(ex);
+    let mut card: Vec<UserReview> = Vec::new();
+    while let Some(r) = rows.try_next().await? {
+        let review = row(&r)?;
+        if card.first().is_some_and(|c| c.card_id != review.card_id) {
+            each(std::mem::take(&mut card));
+        }
+        card.push(review);
+    }
+    if !card.is_empty() {
+        each(card);
+    }
+    Ok(())
 }
 
 /// How many live reviews `user` has.
