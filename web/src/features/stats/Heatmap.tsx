@@ -32,7 +32,9 @@ export function Heatmap({ map }: { map: HeatmapData }) {
     return { x: i * (CELL + GAP), text: monthFormat.format(first.day) };
   });
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too (axe
+    // scrollable-region-focusable).
+    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={t('stats.heatmap')}>
       <svg width={width} height={height} role="img" data-testid="heatmap"
         aria-label={t('stats.heatmapSummary', { count: map.total, days: map.activeDays })}
         style={{ direction: 'ltr', display: 'block' }}>
