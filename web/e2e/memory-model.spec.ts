@@ -1,9 +1,10 @@
 // Issue 27: a learner with a long history sees fitted parameters and the simulator. A new learner's
 // months of reviews (a seeded simulated learner whose true weights differ from the defaults:
 // e2e/simulatedLearner.ts) go in through the real API; on the statistics page they fit their
-// memory model, see it fitted on every review they sent, move the desired retention and see the
-// workload change; the journey ends by reading the server's row and finding its figures on screen
-// (and axe finding no WCAG 2.1 AA violation in the two sections).
+// memory model (told, when offline, that it needs the server), see it fitted on every review they
+// sent, move the desired retention and see the workload change; the journey ends by reading the
+// server's row and finding its figures on screen (and axe finding no WCAG 2.1 AA violation in the
+// two sections).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { UserParameters } from '../src/api/generated/types';
@@ -27,7 +28,13 @@ test('a learner with a long history sees fitted parameters and the simulator', a
   await page.getByRole('tab', { name: 'Statistics' }).click();
   const model = page.getByRole('region', { name: 'Your memory model' });
   await expect(model).toBeVisible();
+  // Fitting needs the server: offline, the learner is told so.
+  await page.context().setOffline(true);
   await model.getByRole('button', { name: 'Fit now' }).click();
+  await expect(model.getByRole('alert')).toContainText('You are offline: fitting needs the server.');
+  await page.context().setOffline(false);
+  await model.getByRole('button', { name: 'Fit now' }).click();
+  await expect(model.getByRole('alert')).toHaveCount(0);
   await expect(model.getByTestId('memory-fitted')).toHaveText('Fitted to you', { timeout: 60_000 });
   await expect(model.getByTestId('memory-status')).toContainText(`Fitted on ${count} of your reviews`);
 
