@@ -105,10 +105,16 @@ pub fn fit_items(items: Items) -> Result<Fit, FitError> {
 pub fn evaluate(weights: &[f64], items: Vec<FSRSItem>) -> Result<Metrics, FitError> {
     let w: Vec<f32> = weights.iter().map(|&w| w as f32).collect();
     let e = FSRS::new(&w)?.evaluate(items, |_| true)?;
+    // The optimiser sums its probability bins in hash order, so the last digits of the RMSE
+    // change from one process to the next; six decimals are the same for the same log.
     Ok(Metrics {
-        log_loss: f64::from(e.log_loss),
-        rmse_bins: f64::from(e.rmse_bins),
+        log_loss: round6(f64::from(e.log_loss)),
+        rmse_bins: round6(f64::from(e.rmse_bins)),
     })
+}
+
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
 }
 
 /// `w` to 4 decimals: the precision weights are compared and shown at (as Anki does).
@@ -131,12 +137,7 @@ mod tests {
         let log = learner(7).with_history(800).log;
         let a = fit(&log).unwrap();
         let b = fit(&log).unwrap();
-        // The weights to the bit; the metrics are sums the optimiser may add in another order.
-        assert_eq!(
-            (&a.weights, a.fitted, a.items),
-            (&b.weights, b.fitted, b.items)
-        );
-        assert!((a.chosen.rmse_bins - b.chosen.rmse_bins).abs() < 1e-6);
+        assert_eq!(a, b);
         assert_eq!(a.weights.len(), 21);
     }
 
