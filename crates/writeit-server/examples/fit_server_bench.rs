@@ -5,12 +5,9 @@
 //! memory while fitting, above what it held before (VmHWM reset through /proc/self/clear_refs).
 //! With FIT_PHASES set, first the three parts alone: reading the log, fitting, saving.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use writeit_core::card::card_id;
-use writeit_core::entity::{CardKind, Entry, UserReview};
-use writeit_core::fit::simulate::learner;
 use writeit_server::fitter::Fitter;
 
 #[tokio::main]
@@ -31,46 +28,15 @@ async fn main() {
     .await
     .unwrap();
 
-    let log = learner(1).with_history(n).log;
-    let shift = writeit_server::clock::now_ms()
-        - 86_400_000
-        - log.iter().map(|r| r.reviewed_at).max().unwrap();
-    let mut entries: HashMap<String, String> = HashMap::new();
-    for r in &log {
-        let next = entries.len();
-        entries
-            .entry(r.entry_id.clone())
-            .or_insert_with(|| format!("0190a4b2-7c1e-7d3a-9b2f-{next:012x}"));
-    }
-    let rows: Vec<Entry> = entries
-        .values()
-        .map(|id| Entry {
-            id: id.clone(),
-            language_code: "ko".into(),
-            text: format!("낱말 {id}"),
-            reading: String::new(),
-            meanings: vec![],
-            notes: String::new(),
-            examples: vec![],
-            audio_url: None,
-            updated_at: 0,
-            deleted: false,
-        })
-        .collect();
-    for chunk in rows.chunks(5_000) {
-        store.save_entries(chunk.to_vec(), &|_| true).await.unwrap();
-    }
+    let log = writeit_server::testing::simulated_log(&*store, 1, n).await;
+    let cards = log
+        .iter()
+        .map(|r| r.card_id.as_str())
+        .collect::<HashSet<_>>()
+        .len();
     let started = Instant::now();
-    for (i, r) in log.into_iter().enumerate() {
-        let entry = entries[&r.entry_id].clone();
-        let review = UserReview {
-            id: format!("0190a4b3-0000-7000-8000-{i:012x}"),
-            card_id: card_id(&entry, CardKind::Reading),
-            entry_id: entry,
-            reviewed_at: r.reviewed_at + shift,
-            ..r
-        };
-        store.save_user_review("learner", &review).await.unwrap();
+    for review in &log {
+        store.save_user_review("learner", review).await.unwrap();
     }
     let saving = started.elapsed();
 
@@ -106,7 +72,7 @@ async fn main() {
     let peak = peak_kib();
     println!(
         "server fit of {n} reviews ({} cards): {} ms (fit, workload, save and reschedule), fitted {}, peak memory {} MiB over the {} MiB held before (saving the log took {:.1} s)",
-        entries.len(),
+        cards,
         fitting.as_millis(),
         row.fitted,
         peak.saturating_sub(before) / 1024,

@@ -1,8 +1,12 @@
-//! Starting a real server on 127.0.0.1:0 for tests and benchmarks.
+//! Starting a real server on 127.0.0.1:0 for tests and benchmarks, and a simulated learner's
+//! history to give it.
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 
-use writeit_store::{Role, SharedStore};
+use writeit_core::card::card_id;
+use writeit_core::entity::{CardKind, Entry, UserReview};
+use writeit_store::{Role, SharedStore, Store};
 
 use crate::app::app;
 use crate::auth::{SigningKeys, Verifier};
@@ -90,4 +94,56 @@ impl TestServer {
         let claims = Verifier::claims(sub, role, langs, crate::clock::now_secs(), 3600);
         format!("Bearer {}", self.state.verifier.mint(&claims))
     }
+}
+
+/// A simulated learner's log of `n` reviews (`writeit_core::fit::simulate`: true weights unlike
+/// the defaults), moved in time to end yesterday, on Korean entries saved in `store` for it (the
+/// `ko` language must exist: the starter content has it).
+pub async fn simulated_log(store: &dyn Store, seed: u64, n: usize) -> Vec<UserReview> {
+    let log = writeit_core::fit::simulate::learner(seed)
+        .with_history(n)
+        .log;
+    let last = log.iter().map(|r| r.reviewed_at).max().unwrap_or(0);
+    let shift = crate::clock::now_ms() - 86_400_000 - last;
+    let mut entries: HashMap<String, String> = HashMap::new();
+    for r in &log {
+        let next = entries.len();
+        entries
+            .entry(r.entry_id.clone())
+            .or_insert_with(|| format!("0190a4b2-7c1e-7d3a-9b2f-{next:012x}"));
+    }
+    let rows: Vec<Entry> = entries
+        .values()
+        .map(|id| Entry {
+            id: id.clone(),
+            language_code: "ko".into(),
+            text: format!("낱말 {id}"),
+            reading: String::new(),
+            meanings: vec![],
+            notes: String::new(),
+            examples: vec![],
+            audio_url: None,
+            updated_at: 0,
+            deleted: false,
+        })
+        .collect();
+    for chunk in rows.chunks(5_000) {
+        store
+            .save_entries(chunk.to_vec(), &|_| true)
+            .await
+            .expect("the simulated learner's entries are saved");
+    }
+    log.into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let entry = entries[&r.entry_id].clone();
+            UserReview {
+                id: format!("0190a4b3-0000-7000-8000-{i:012x}"),
+                card_id: card_id(&entry, CardKind::Reading),
+                entry_id: entry,
+                reviewed_at: r.reviewed_at + shift,
+                ..r
+            }
+        })
+        .collect()
 }

@@ -7,14 +7,11 @@ use std::time::Duration;
 
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
-use writeit_core::card::{card_id, rebuild};
-use writeit_core::entity::{CardKind, Entry, UserCard, UserParameters, UserReview};
-use writeit_core::fit::simulate::learner;
+use writeit_core::card::rebuild;
+use writeit_core::entity::{UserCard, UserParameters, UserReview};
 use writeit_core::fsrs::weights_or_default;
 use writeit_server::testing::TestServer;
 use writeit_store::{Role, SharedStore};
-
-const DAY_MS: i64 = 86_400_000;
 
 /// A temp folder removed on drop.
 struct TempDir(std::path::PathBuf);
@@ -42,8 +39,7 @@ async fn open_store(dir: &std::path::Path) -> SharedStore {
         .unwrap()
 }
 
-/// A simulated learner's log of `n` reviews (true weights unlike the defaults), moved to end
-/// yesterday, on entries saved in `store`.
+/// The starter content and a simulated learner's log of `n` reviews on entries of its own.
 async fn history(store: &SharedStore, seed: u64, n: usize) -> Vec<UserReview> {
     writeit_server::seed::seed(
         &**store,
@@ -51,45 +47,7 @@ async fn history(store: &SharedStore, seed: u64, n: usize) -> Vec<UserReview> {
     )
     .await
     .unwrap();
-    let log = learner(seed).with_history(n).log;
-    let last = log.iter().map(|r| r.reviewed_at).max().unwrap();
-    let shift = writeit_server::clock::now_ms() - DAY_MS - last;
-    let mut entries: HashMap<String, String> = HashMap::new();
-    for r in &log {
-        let next = entries.len();
-        entries
-            .entry(r.entry_id.clone())
-            .or_insert_with(|| format!("0190a4b2-7c1e-7d3a-9b2f-{next:012x}"));
-    }
-    let rows = entries
-        .values()
-        .map(|id| Entry {
-            id: id.clone(),
-            language_code: "ko".into(),
-            text: format!("낱말 {id}"),
-            reading: String::new(),
-            meanings: vec![],
-            notes: String::new(),
-            examples: vec![],
-            audio_url: None,
-            updated_at: 0,
-            deleted: false,
-        })
-        .collect();
-    store.save_entries(rows, &|_| true).await.unwrap();
-    log.into_iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let entry = entries[&r.entry_id].clone();
-            UserReview {
-                id: format!("0190a4b3-0000-7000-8000-{i:012x}"),
-                card_id: card_id(&entry, CardKind::Reading),
-                entry_id: entry,
-                reviewed_at: r.reviewed_at + shift,
-                ..r
-            }
-        })
-        .collect()
+    writeit_server::testing::simulated_log(&**store, seed, n).await
 }
 
 struct Api {

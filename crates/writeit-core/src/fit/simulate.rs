@@ -8,32 +8,7 @@ use ::fsrs::{current_retrievability, MemoryState, NextStates, FSRS};
 use super::items::{Items, DAY_MS};
 use crate::card::card_id;
 use crate::entity::{CardKind, UserReview};
-
-/// FSRS-6's bounds for each weight (as ts-fsrs and fsrs-rs clip them, one relearning step,
-/// short-term on).
-const BOUNDS: [(f32, f32); 21] = [
-    (0.001, 100.0),
-    (0.001, 100.0),
-    (0.001, 100.0),
-    (0.001, 100.0),
-    (1.0, 10.0),
-    (0.001, 4.0),
-    (0.001, 4.0),
-    (0.001, 0.75),
-    (0.0, 4.5),
-    (0.0, 0.8),
-    (0.001, 3.5),
-    (0.001, 5.0),
-    (0.001, 0.25),
-    (0.001, 0.9),
-    (0.0, 4.0),
-    (0.0, 1.0),
-    (1.0, 6.0),
-    (0.0, 2.0),
-    (0.0, 2.0),
-    (0.01, 0.8),
-    (0.1, 0.8),
-];
+use crate::fsrs::WEIGHT_BOUNDS;
 
 /// How far true weights stray from the defaults: each is scaled by e^u, u uniform in ±SPREAD.
 const SPREAD: f32 = 1.0;
@@ -54,8 +29,10 @@ pub fn learner(seed: u64) -> Learner {
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5851_f42d_4c95_7f2d);
     let weights = ::fsrs::DEFAULT_PARAMETERS
         .iter()
-        .zip(BOUNDS)
-        .map(|(&w, (lo, hi))| (w * (SPREAD * (2.0 * rng.unit() as f32 - 1.0)).exp()).clamp(lo, hi))
+        .zip(WEIGHT_BOUNDS)
+        .map(|(&w, (lo, hi))| {
+            (w * (SPREAD * (2.0 * rng.unit() as f32 - 1.0)).exp()).clamp(lo as f32, hi as f32)
+        })
         .collect();
     Learner {
         weights,

@@ -495,7 +495,7 @@ fn short_term_stability(w: &Weights, s: f64, g: Rating) -> f64 {
 
 /// ts-fsrs's `CLAMP_PARAMETERS` for the app's settings (one relearning step, short-term on): the
 /// bounds fsrs-rs's optimiser also keeps to, so a fitted set passes unchanged.
-const WEIGHT_BOUNDS: [(f64, f64); 21] = [
+pub const WEIGHT_BOUNDS: [(f64, f64); 21] = [
     (S_MIN, 100.0),
     (S_MIN, 100.0),
     (S_MIN, 100.0),
