@@ -54,6 +54,11 @@ pub fn types_ts() -> String {
          export type SaveUserReviewInput = Omit<UserReview, 'updatedAt' | 'deleted' | 'durationMs'> &\n  \
          Partial<Pick<UserReview, 'durationMs'>> & ServerFields;\n",
     );
+    out.push_str(&format!(
+        "\n/** Live reviews a learner needs before the server fits their FSRS weights on its own \
+         (writeit-core fit::parameters::MIN_REVIEWS). */\nexport const FIT_MIN_REVIEWS = {};\n",
+        crate::fit::parameters::MIN_REVIEWS
+    ));
     out
 }
 

@@ -172,3 +172,6 @@ export type SaveCharacterInput = Omit<Character, 'updatedAt' | 'deleted' | 'stro
   Partial<Pick<Character, 'strokes' | 'source' | 'leniency' | 'alternatives'>> & ServerFields;
 export type SaveUserReviewInput = Omit<UserReview, 'updatedAt' | 'deleted' | 'durationMs'> &
   Partial<Pick<UserReview, 'durationMs'>> & ServerFields;
+
+/** Live reviews a learner needs before the server fits their FSRS weights on its own (writeit-core fit::parameters::MIN_REVIEWS). */
+export const FIT_MIN_REVIEWS = 800;

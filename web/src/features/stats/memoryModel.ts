@@ -2,11 +2,11 @@
 // weights are fitted and how much better they predict than the defaults, and, for a desired
 // retention, the workload the server's simulation gives it and the band it falls in. Pure: the
 // section (MemoryModel.tsx) formats and translates what these answer.
-import type { UserParameters, Workload } from '../../api/generated/types';
+import { FIT_MIN_REVIEWS, type UserParameters, type Workload } from '../../api/generated/types';
 
 /** Live reviews a learner needs before the server fits them on its own (docs/rpc.md "Fitted
- * parameters"; writeit-core fit::parameters::MIN_REVIEWS); they may ask sooner. */
-export const FIT_MIN_REVIEWS = 800;
+ * parameters"); they may ask sooner. */
+export { FIT_MIN_REVIEWS };
 /** Anki's bands: below this desired retention is "low" (many cards forgotten and relearnt). */
 export const LOW_RETENTION = 0.8;
 /** Above this it is "high": it asks much more time than it gives back. The recommended range
