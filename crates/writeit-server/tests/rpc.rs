@@ -1116,6 +1116,12 @@ async fn authorization_matrix() {
             ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
         (
+            "queryUserParameters",
+            false,
+            |_, _| json!({"offset": 0}),
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
+        ),
+        (
             "saveDeck",
             true,
             |_, _| deck("ko"),
@@ -1175,6 +1181,12 @@ async fn authorization_matrix() {
             |_, entry| json!({"id": uuid7(), "cardId": card_id(entry, CardKind::Writing), "entryId": entry, "kind": "writing", "rating": 4, "reviewedAt": writeit_server::clock::now_ms(), "durationMs": 10, "score": 0.9}),
             ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
+        (
+            "optimizeUserParameters",
+            true,
+            |_, _| Value::Null,
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
+        ),
     ];
     assert_eq!(cases.len(), writeit_core::procedure::PROCEDURES.len());
     for (proc, mutation, input, expected) in cases {
@@ -1212,6 +1224,7 @@ async fn authorization_matrix() {
         "queryUserDecks",
         "queryUserCards",
         "queryUserReviews",
+        "queryUserParameters",
     ] {
         let (_, a) = c.query(proc, Some(json!({"offset": 0})), Some(&u1)).await;
         let (_, b) = c.query(proc, Some(json!({"offset": 0})), Some(&u2)).await;
@@ -1225,8 +1238,8 @@ async fn authorization_matrix() {
         };
         assert_eq!(ids(&a).len(), 1, "{proc}");
         assert_eq!(ids(&b).len(), 1, "{proc}");
-        if proc == "queryUserReviews" {
-            assert_ne!(ids(&a), ids(&b), "each user sees only their own review");
+        if proc == "queryUserReviews" || proc == "queryUserParameters" {
+            assert_ne!(ids(&a), ids(&b), "each user sees only their own row");
         }
         let (_, guest_view) = c.query(proc, Some(json!({"offset": 0})), None).await;
         assert_eq!(code(&guest_view), "UNAUTHORIZED");
