@@ -305,6 +305,20 @@ describe('httpLink (unbatched)', () => {
     );
   });
 
+  it('optimizeUserParameters, a mutation without input, answers the caller’s row, which then syncs', async () => {
+    for (const link of ['http', 'batch'] as const) {
+      const me = await as(`fit-${link}`, 'user', undefined, link);
+      const row = await me.optimizeUserParameters.mutate();
+      assert.equal(row.id, `fit-${link}`);
+      assert.equal(row.weights.length, 21);
+      assert.equal(row.fitted, false, 'no reviews: the defaults');
+      assert.equal(row.reviews, 0);
+      assert.deepEqual(await me.queryUserParameters.query({ offset: 0 }), [row]);
+      assert.deepEqual(await me.queryUserParameters.query({ offset: row.updatedAt }), []);
+    }
+    await rejectsWith(client(undefined).optimizeUserParameters.mutate(), 'UNAUTHORIZED', 401);
+  });
+
   it('saveEntry answers {entry}', async () => {
     const admin = await as('admin-1', 'admin', undefined, 'http');
     const input: SaveEntryInput = { id: uuidv7(), languageCode: 'ja', text: '水', reading: 'みず', meanings: ['water'] };
