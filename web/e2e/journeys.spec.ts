@@ -204,6 +204,8 @@ test('writing in each of the eight scripts to the end: one writing review per en
   }
   // The last result is taken back: the entry starts again, and its review becomes a tombstone.
   await page.getByRole('button', { name: 'Take back this result' }).click();
+  // The page says so once the tombstone is stored (the writing area is on screen before, too).
+  await expect(page.getByText('Last rating undone')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Writing area, character 1 of 1' })).toBeVisible();
   const ids = await localReviewIds(page);
   expect(ids).toHaveLength(SCRIPTS.length - 1);
