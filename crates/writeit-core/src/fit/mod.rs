@@ -77,7 +77,12 @@ pub fn fit_items(items: Items) -> Result<Fit, FitError> {
         enable_short_term: true,
         // WriteIt's one 10-minute relearning step (DESIGN §4).
         num_relearning_steps: Some(1),
-        training_config: None,
+        // Anki's 8 epochs rather than the crate's 5: on 100 simulated learners the held-out log
+        // loss falls from 0.3420 to 0.3409 (make bench), and at every log length measured.
+        training_config: Some(::fsrs::TrainingConfig {
+            num_epochs: 8,
+            ..Default::default()
+        }),
     })?;
     let weights: Vec<f64> = raw.iter().map(|&w| round4(f64::from(w))).collect();
     let defaults = evaluate(&default_weights(), items.items.clone())?;

@@ -8,8 +8,9 @@ use super::{default_weights, fit, workload, FitError};
 /// Live reviews a log needs before the server fits it on its own. Measured on simulated learners
 /// (`make bench`, bench/fit.sh `threshold`: 100 learners per length, fitted on the first 80%,
 /// scored on the rest): at 400 and 600 reviews a fit predicts the learner's next reviews worse
-/// than the defaults about as often as better (mean gain in log loss -0.0003, +0.0014); at 800
-/// better for two in three (+0.0079); at 1,600 for 85 in 100. A learner may still ask sooner.
+/// than the defaults about as often as better (better for 54 and 56, mean gain in log loss
+/// -0.0003 and +0.0017); at 800 better for two in three (+0.0085); at 1,600 for four in five
+/// (+0.0174). A learner may still ask sooner.
 pub const MIN_REVIEWS: u32 = 800;
 /// A fitted log is fitted again once it has grown by this share (a quarter).
 pub const GROWTH_NUMERATOR: u32 = 5;
