@@ -170,8 +170,8 @@ function genLog(w, random) {
 const BOUNDS = CLAMP_PARAMETERS(W17_W18_Ceiling, SETTINGS.enable_short_term);
 
 // Fitted by writeit-core's optimiser (`writeit_core::fit::fit`) on simulated learners
-// (`fit::simulate::learner(seed).with_history(5_000)`), printed by the ignored test
-// `print_fitted_weight_sets` in crates/writeit-core/tests/fsrs_golden.rs.
+// (`fit::simulate::learner(seed).with_history(5_000)`), printed by
+// `cargo run -p writeit-core --example fitted_weight_sets` (then at 5 training epochs).
 const FITTED = [
   // learner 1, 5000 reviews, 3740 items
   [0.1142, 1.7083, 3.2619, 4.5763, 6.3427, 0.9707, 2.8772, 0.1805, 2.078, 0.2438, 1.008, 1.5061, 0.0401, 0.3164, 1.7852, 0.6689, 2.0286, 0.5422, 0.0881, 0.0658, 0.2797],

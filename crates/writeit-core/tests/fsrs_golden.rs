@@ -11,8 +11,6 @@ use writeit_core::fsrs::{
 const GOLDEN: &str = include_str!("data/fsrs_golden.json");
 
 /// Simulated learners (`fit::simulate::learner`) whose fitted weights are golden sets.
-const FITTED_SEEDS: [u64; 4] = [1, 2, 3, 4];
-const FITTED_REVIEWS: usize = 5_000;
 
 #[derive(Deserialize)]
 struct Golden {
@@ -187,27 +185,5 @@ fn replay_of_every_set_matches_ts_fsrs_final_cards() {
             let want = &log.steps.last().expect("non-empty log").card;
             assert_card(&card, want, &format!("{} log {i} (replay)", set.name));
         }
-    }
-}
-
-/// The fitted sets in tools/fsrs-golden/generate.mjs (`FITTED`) come from here: writeit-core's
-/// own optimiser on simulated learners, so the vectors cover weights a real fit produces.
-/// `cargo test -p writeit-core --test fsrs_golden -- --ignored --nocapture`
-#[test]
-#[ignore = "prints the fitted sets pasted into tools/fsrs-golden/generate.mjs"]
-fn print_fitted_weight_sets() {
-    use writeit_core::fit::{fit, simulate::learner};
-    for seed in FITTED_SEEDS {
-        let learner = learner(seed).with_history(FITTED_REVIEWS);
-        let fit = fit(&learner.log).expect("fit");
-        assert!(
-            fit.fitted,
-            "learner {seed}: the fit did not beat the defaults"
-        );
-        println!(
-            "// learner {seed}, {FITTED_REVIEWS} reviews, {} items",
-            fit.items
-        );
-        println!("{:?},", fit.weights);
     }
 }
