@@ -7,6 +7,13 @@ pub fn count(s: &str) -> usize {
     s.graphemes(true).count()
 }
 
+/// The extended grapheme clusters of `s` that are written (whitespace left out): the characters
+/// a learner writes for it.
+pub fn written(s: &str) -> impl Iterator<Item = &str> {
+    s.graphemes(true)
+        .filter(|g| !g.chars().all(char::is_whitespace))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -15,5 +22,11 @@ mod tests {
         assert_eq!(super::count("\u{1112}\u{1161}\u{11AB}"), 1); // decomposed 한
         assert_eq!(super::count("ab"), 2);
         assert_eq!(super::count(""), 0);
+    }
+
+    #[test]
+    fn written_leaves_out_spaces() {
+        let w: Vec<&str> = super::written("日本 の\u{3000}한\u{1112}\u{1161}").collect();
+        assert_eq!(w, ["日", "本", "の", "한", "\u{1112}\u{1161}"]);
     }
 }

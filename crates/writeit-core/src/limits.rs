@@ -58,6 +58,8 @@ pub const REVIEWED_AT_FUTURE_MS: i64 = 86_400_000;
 pub const PAGE_DEFAULT: u32 = 1_000;
 /// Most rows one page may ask for.
 pub const PAGE_MAX: u32 = 5_000;
+/// Languages one sync page may ask for.
+pub const PAGE_LANGUAGES_MAX: usize = 64;
 /// Operations in one batched request.
 pub const BATCH_MAX: usize = 32;
 /// Longest request URL (path and query) in bytes.

@@ -36,6 +36,7 @@ async fn start() -> Ctx {
             offset: 0,
             after: None,
             limit: None,
+            ..Default::default()
         })
         .await
         .unwrap()

@@ -113,6 +113,7 @@ async fn importing_twice_writes_nothing_the_second_time() {
             offset: 0,
             after: None,
             limit: Some(5_000),
+            ..Default::default()
         })
         .await
         .unwrap();

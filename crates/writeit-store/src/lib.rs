@@ -3,6 +3,7 @@
 
 mod account;
 mod character;
+mod character_use;
 mod clock;
 mod code;
 mod deck;
@@ -153,6 +154,11 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     async fn user(&self, id: &str) -> Result<Option<User>>;
     /// Counts of (languages, decks, entries, characters), tombstones included.
     async fn public_counts(&self) -> Result<[i64; 4]>;
+
+    /// Records the characters live entries use that the table lacks (entries saved before it
+    /// existed, or by an older server during a rolling upgrade); run at every open. Resolves with
+    /// the (language, value) pairs added.
+    async fn record_character_uses(&self) -> Result<u64>;
     /// Fails when the database does not accept writes (read-only), by a write rolled back.
     async fn check_writable(&self) -> Result<()>;
 }
@@ -275,6 +281,12 @@ pub async fn open(url: &str) -> Result<SharedStore> {
 
 /// [`open`] with `options`.
 pub async fn open_with(url: &str, options: &OpenOptions) -> Result<SharedStore> {
+    let store = open_only(url, options).await?;
+    store.record_character_uses().await?;
+    Ok(store)
+}
+
+async fn open_only(url: &str, options: &OpenOptions) -> Result<SharedStore> {
     if url.starts_with("postgres://") || url.starts_with("postgresql://") {
         Ok(Arc::new(
             postgres::PostgresStore::open(url, options.acquire_timeout).await?,

@@ -1,5 +1,8 @@
-//! Sync pages: rows changed after `page.offset`, ordered by (updatedAt, id), from the cursor on.
-//! Every page statement takes the same arguments, so each noun only names its SQL.
+//! Sync pages: rows stamped in (`page.offset`, `page.until`], ordered by (updatedAt, id), from the
+//! cursor on. Every page statement takes the same arguments, so each noun only names its SQL:
+//! public pages `$1` offset, `$2`/`$3` cursor, `$4` limit, `$5` until, `$6` the languages as a
+//! JSON array (NULL: all); user pages `$1` user, `$2` offset, `$3`/`$4` cursor, `$5` limit,
+//! `$6` until.
 
 use sqlx::Executor;
 use writeit_core::paging::PageInput;
@@ -8,8 +11,8 @@ use crate::dialect::{Bind, Dialect};
 use crate::rows::Row;
 use crate::Result;
 
-/// A public page as the JSON array the API answers, built by the database: no per-row work
-/// here, which is most of a full sync's cost.
+/// A page of `languages` as the JSON array the API answers, built by the database: no per-row
+/// work here, which is most of a full sync's cost.
 pub(crate) async fn public_json<'c, D: Dialect>(
     ex: impl Executor<'c, Database = D>,
     sql: &'static str,
@@ -21,6 +24,28 @@ pub(crate) async fn public_json<'c, D: Dialect>(
         .arg(ts)
         .arg(id)
         .arg(i64::from(page.limit()))
+        .arg(page.until())
+        .fetch_one(ex)
+        .await?
+        .opt_text(0)?;
+    Ok(json.unwrap_or_else(|| "[]".into()))
+}
+
+/// [`public_json`] of a table whose rows have a language, of `page.languages` only.
+pub(crate) async fn of_languages_json<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    sql: &'static str,
+    page: &PageInput,
+) -> Result<String> {
+    let (ts, id) = page.start();
+    let languages = page.languages_json();
+    let json = D::query(sql)
+        .arg(page.offset)
+        .arg(ts)
+        .arg(id)
+        .arg(i64::from(page.limit()))
+        .arg(page.until())
+        .arg(&languages)
         .fetch_one(ex)
         .await?
         .opt_text(0)?;
@@ -42,6 +67,7 @@ pub(crate) async fn of_user<'c, D: Dialect, T>(
         .arg(ts)
         .arg(id)
         .arg(i64::from(page.limit()))
+        .arg(page.until())
         .fetch_all(ex)
         .await?;
     rows.iter().map(map).collect()

@@ -532,6 +532,7 @@ async fn story_paging(store: SharedStore) {
                 offset: 0,
                 after,
                 limit: Some(7),
+                ..Default::default()
             })
             .await
             .unwrap();
@@ -742,6 +743,7 @@ async fn story_user_rows(store: SharedStore) {
         UserDeck {
             id: deck.id.clone(),
             deck_id: deck.id.clone(),
+            language_code: Some(deck.language_code.clone()),
             new_per_day: 20,
             desired_retention: 0.9,
             updated_at: store.server_time().await.unwrap(),

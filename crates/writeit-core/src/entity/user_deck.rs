@@ -16,6 +16,11 @@ pub const DEFAULT_NEW_PER_DAY: u32 = 20;
 pub struct UserDeck {
     pub id: String,
     pub deck_id: String,
+    /// The deck's language, filled in by the server (a device that has not pulled the deck yet
+    /// learns from it which language to keep offline, docs/sync.md); ignored on input.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub language_code: Option<String>,
     pub new_per_day: u32,
     pub desired_retention: f64,
     #[ts(type = "number")]

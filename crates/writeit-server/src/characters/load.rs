@@ -61,6 +61,7 @@ async fn existing_characters(store: &dyn Store) -> anyhow::Result<HashMap<String
         offset: 0,
         after: None,
         limit: Some(writeit_core::limits::PAGE_MAX),
+        ..Default::default()
     };
     loop {
         let rows = store.query_characters(&page).await?;

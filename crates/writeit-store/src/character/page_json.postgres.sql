@@ -1,4 +1,5 @@
--- A page of characters as the JSON array the API answers.
+-- A page of characters as the JSON array the API answers: stamped in ($1, $5], of the
+-- languages $6 (a JSON array; NULL: all), with the characters their entries use (character_use/).
 SELECT COALESCE(json_agg(json_build_object(
     'id', id, 'languageCode', language_code, 'value', value, 'strokes', strokes::json,
     'source', source, 'leniency', leniency, 'alternatives', alternatives::json,
@@ -6,4 +7,8 @@ SELECT COALESCE(json_agg(json_build_object(
 ) ORDER BY updated_at, id), '[]'::json)::text
 FROM (SELECT * FROM characters
       WHERE updated_at > $1 AND (updated_at, id) > ($2, $3)
+        AND updated_at <= $5
+        AND ($6::text IS NULL OR language_code IN (SELECT json_array_elements_text($6::json))
+             OR value IN (SELECT u.value FROM character_uses u
+                          WHERE u.language_code IN (SELECT json_array_elements_text($6::json))))
       ORDER BY updated_at, id LIMIT $4) AS page

@@ -11,7 +11,6 @@ use crate::{entry, language, ImportDeck, MayWrite, Result, StoreError};
 
 const UPSERT: &str = include_str!("upsert.sql");
 const GET: &str = include_str!("get.sql");
-const EXISTS: &str = include_str!("exists.sql");
 /// The language of a deck by id.
 pub(crate) const LANGUAGE: &str = include_str!("language.sql");
 
@@ -24,12 +23,17 @@ pub(crate) async fn get<'c, D: Dialect>(
     found.as_ref().map(row).transpose()
 }
 
-/// Whether a deck of this id exists (tombstone included).
-pub(crate) async fn exists<'c, D: Dialect>(
+/// The language of a deck (tombstone included); `None` when there is no such deck.
+pub(crate) async fn language<'c, D: Dialect>(
     ex: impl Executor<'c, Database = D>,
     id: &str,
-) -> Result<bool> {
-    Ok(D::query(EXISTS).arg(id).fetch_one(ex).await?.int(0)? != 0)
+) -> Result<Option<String>> {
+    D::query(LANGUAGE)
+        .arg(id)
+        .fetch_optional(ex)
+        .await?
+        .map(|r| r.text(0))
+        .transpose()
 }
 
 /// The entries deck `id` lists, in its order (ids that name no entry are skipped).

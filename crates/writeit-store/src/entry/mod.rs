@@ -7,7 +7,7 @@ use writeit_core::entity::Entry;
 
 use crate::dialect::{Bind, Conn, Dialect};
 use crate::rows::{json, to_json, Row};
-use crate::{language, MayWrite, Result};
+use crate::{character_use, language, MayWrite, Result};
 
 const UPSERT: &str = include_str!("upsert.sql");
 const EXISTS: &str = include_str!("exists.sql");
@@ -15,7 +15,8 @@ const EXISTS: &str = include_str!("exists.sql");
 pub(crate) const LANGUAGE: &str = include_str!("language.sql");
 const TEXTS_OF_LANGUAGE: &str = include_str!("texts_of_language.sql");
 
-/// Upserts `entries` stamped `stamp`, checking each one's language.
+/// Upserts `entries` stamped `stamp`, checking each one's language, and records the characters
+/// they use (character_use/).
 pub(crate) async fn upsert_all<D: Dialect>(
     conn: &mut D::Connection,
     stamp: i64,
@@ -23,7 +24,7 @@ pub(crate) async fn upsert_all<D: Dialect>(
     may_write: MayWrite<'_>,
 ) -> Result<()> {
     let mut known = HashSet::new();
-    for e in entries {
+    for e in entries.iter_mut() {
         language::check_write::<D>(
             conn,
             &mut known,
@@ -48,6 +49,7 @@ pub(crate) async fn upsert_all<D: Dialect>(
             .execute(conn.ex())
             .await?;
     }
+    character_use::record::<D>(conn, stamp, &character_use::of_entries(entries.iter())).await?;
     Ok(())
 }
 

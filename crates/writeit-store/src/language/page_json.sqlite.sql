@@ -7,4 +7,5 @@ SELECT json_group_array(json_object(
 ) ORDER BY updated_at, id)
 FROM (SELECT * FROM languages
       WHERE updated_at > $1 AND (updated_at, id) > ($2, $3)
+        AND updated_at <= $5
       ORDER BY updated_at, id LIMIT $4)

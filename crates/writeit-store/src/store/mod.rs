@@ -17,8 +17,8 @@ use crate::clock::{self, begin_write, now_ms};
 use crate::dialect::{Conn, Dialect, Pools};
 use crate::rows::Row;
 use crate::{
-    character, deck, entry, language, media, page, user, user_card, user_deck, user_entry,
-    user_parameters, user_review,
+    character, character_use, deck, entry, language, media, page, user, user_card, user_deck,
+    user_entry, user_parameters, user_review,
 };
 use crate::{
     Duplicates, Import, ImportSaved, MayWrite, Media, PublicTable, Result, Store, StoreError, User,
@@ -56,12 +56,14 @@ impl<S: SqlStore> Store for S {
 
     async fn page_json(&self, table: PublicTable, page: &PageInput) -> Result<String> {
         let sql = match table {
-            PublicTable::Languages => S::Db::LANGUAGES_PAGE_JSON,
+            PublicTable::Languages => {
+                return page::public_json(self.reader(), S::Db::LANGUAGES_PAGE_JSON, page).await
+            }
             PublicTable::Decks => S::Db::DECKS_PAGE_JSON,
             PublicTable::Entries => S::Db::ENTRIES_PAGE_JSON,
             PublicTable::Characters => S::Db::CHARACTERS_PAGE_JSON,
         };
-        page::public_json(self.reader(), sql, page).await
+        page::of_languages_json(self.reader(), sql, page).await
     }
     async fn query_user_entries(&self, user: &str, page: &PageInput) -> Result<Vec<UserEntry>> {
         page::of_user(self.reader(), user_entry::PAGE, user, page, user_entry::row).await
@@ -204,15 +206,16 @@ impl<S: SqlStore> Store for S {
     async fn save_user_deck(&self, user: &str, input: &SaveUserDeckInput) -> Result<UserDeck> {
         let (mut tx, stamp) = begin_write(self.write()).await?;
         let deck_id = input.deck_id();
-        if !deck::exists(tx.ex(), deck_id).await? {
+        let Some(language_code) = deck::language(tx.ex(), deck_id).await? else {
             return Err(StoreError::not_found(
                 "deckId",
                 format!("no deck '{deck_id}'"),
             ));
-        }
+        };
         let row = UserDeck {
             id: deck_id.to_string(),
             deck_id: deck_id.to_string(),
+            language_code: Some(language_code),
             new_per_day: input.new_per_day(),
             desired_retention: input.desired_retention(),
             updated_at: stamp,
@@ -372,6 +375,17 @@ impl<S: SqlStore> Store for S {
     async fn public_counts(&self) -> Result<[i64; 4]> {
         let row = S::Db::query(PUBLIC_COUNTS).fetch_one(self.reader()).await?;
         Ok([row.int(0)?, row.int(1)?, row.int(2)?, row.int(3)?])
+    }
+
+    async fn record_character_uses(&self) -> Result<u64> {
+        let missing = character_use::missing(self.read()).await?;
+        if missing.is_empty() {
+            return Ok(0);
+        }
+        let (mut tx, stamp) = begin_write(self.write()).await?;
+        let added = character_use::record::<S::Db>(&mut tx, stamp, &missing).await?;
+        tx.commit().await?;
+        Ok(added)
     }
 
     async fn check_writable(&self) -> Result<()> {

@@ -42,5 +42,6 @@ pub(crate) fn row(r: &impl Row) -> Result<UserDeck> {
         desired_retention: r.real(2)?,
         updated_at: r.int(3)?,
         deleted: r.flag(4)?,
+        language_code: r.opt_text(5)?,
     })
 }

@@ -1,5 +1,6 @@
-SELECT id, new_per_day, desired_retention, updated_at, deleted
-FROM user_decks
-WHERE user_id = $1 AND updated_at > $2 AND (updated_at, id) > ($3, $4)
-ORDER BY updated_at, id
+SELECT u.id, u.new_per_day, u.desired_retention, u.updated_at, u.deleted, d.language_code
+FROM user_decks u LEFT JOIN decks d ON d.id = u.id
+WHERE u.user_id = $1 AND u.updated_at > $2 AND (u.updated_at, u.id) > ($3, $4)
+  AND u.updated_at <= $6
+ORDER BY u.updated_at, u.id
 LIMIT $5

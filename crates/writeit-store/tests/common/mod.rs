@@ -154,6 +154,7 @@ pub fn since(offset: i64) -> PageInput {
         offset,
         after: None,
         limit: None,
+        ..Default::default()
     }
 }
 
@@ -175,6 +176,7 @@ where
             offset,
             after,
             limit: Some(limit),
+            ..Default::default()
         })
         .await
         .expect("query a page");

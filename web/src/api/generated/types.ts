@@ -10,7 +10,18 @@ export type PageInput = {
 /**
  * The last sync time (a server timestamp, ms); 0 for everything.
  */
-offset: number, after?: Cursor, limit?: number, };
+offset: number, after?: Cursor, limit?: number, 
+/**
+ * The sync's server time T: no row stamped later (those come with the next sync, so a row
+ * is never pulled twice). Absent: no upper bound.
+ */
+until?: number, 
+/**
+ * Only the rows of these languages, for `decks`, `entries` and `characters` (whose pages
+ * also carry every character whose value an entry of these languages uses); the other
+ * tables have no language and ignore it. Absent: every language.
+ */
+languages?: Array<string>, };
 
 export type GridType = "letter" | "character";
 
@@ -57,7 +68,12 @@ alternatives: Array<Array<number>>, updatedAt: number, deleted: boolean, };
 
 export type UserEntry = { id: string, entryId: string, enabled: boolean, updatedAt: number, deleted: boolean, };
 
-export type UserDeck = { id: string, deckId: string, newPerDay: number, desiredRetention: number, updatedAt: number, deleted: boolean, };
+export type UserDeck = { id: string, deckId: string, 
+/**
+ * The deck's language, filled in by the server (a device that has not pulled the deck yet
+ * learns from it which language to keep offline, docs/sync.md); ignored on input.
+ */
+languageCode?: string, newPerDay: number, desiredRetention: number, updatedAt: number, deleted: boolean, };
 
 export type CardKind = "meaning" | "reading" | "writing";
 

@@ -1,0 +1,1 @@
+SELECT language_code, value FROM character_uses

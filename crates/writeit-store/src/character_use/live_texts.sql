@@ -1,0 +1,1 @@
+SELECT language_code, text FROM entries WHERE deleted = FALSE

@@ -1,1 +1,0 @@
-SELECT COUNT(*) FROM decks WHERE id = $1
