@@ -89,3 +89,36 @@ impl Validate for PageInput {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(json: &str) -> Result<PageInput, String> {
+        let page: PageInput = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        page.validate().map_err(|e| e.to_string())?;
+        Ok(page)
+    }
+
+    #[test]
+    fn until_and_languages() {
+        let ok = input(r#"{"offset":5,"until":9,"languages":["ko","zh"]}"#).unwrap();
+        assert_eq!(ok.until(), 9);
+        assert_eq!(ok.languages_json().as_deref(), Some(r#"["ko","zh"]"#));
+        let bare = input(r#"{"offset":5}"#).unwrap();
+        assert_eq!(bare.until(), i64::MAX / 2);
+        assert_eq!(bare.languages_json(), None);
+        assert!(input(r#"{"offset":5,"until":5,"languages":[]}"#).is_ok());
+        let refusals = [
+            (r#"{"offset":5,"until":4}"#, "until"),
+            (r#"{"offset":0,"languages":["not a code!"]}"#, "languages"),
+            (r#"{"offset":0,"languages":"ko"}"#, "invalid type"),
+        ];
+        for (json, field) in refusals {
+            let err = input(json).unwrap_err();
+            assert!(err.contains(field), "{json}: {err}");
+        }
+        let many = format!(r#"{{"offset":0,"languages":{:?}}}"#, vec!["ko"; 65]);
+        assert!(input(&many).unwrap_err().contains("languages"));
+    }
+}

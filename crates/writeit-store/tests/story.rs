@@ -5,6 +5,7 @@
 //! Each story is an `async fn story_x(store: SharedStore)`; `stories!` turns it into the tests
 //! `sqlite_x` and `postgres_x`.
 
+#[macro_use]
 mod common;
 
 use std::collections::{HashMap, HashSet};
@@ -18,19 +19,6 @@ use writeit_core::entity::*;
 use writeit_core::fsrs::DEFAULT_WEIGHTS;
 use writeit_core::paging::{Cursor, PageInput};
 use writeit_store::{Role, SharedStore, StoreError, User};
-
-macro_rules! stories {
-    ($($story:ident => $sqlite:ident, $postgres:ident;)*) => {$(
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn $sqlite() {
-            common::run(Db::Sqlite, $story).await;
-        }
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn $postgres() {
-            common::run(Db::Postgres, $story).await;
-        }
-    )*};
-}
 
 stories! {
     story_empty_store => sqlite_empty_store, postgres_empty_store;

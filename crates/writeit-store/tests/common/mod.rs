@@ -16,6 +16,22 @@ use writeit_core::entity::*;
 use writeit_core::paging::{Cursor, PageInput};
 use writeit_store::SharedStore;
 
+/// `stories! { story_x => sqlite_x, postgres_x; }`: each `async fn story_x(store: SharedStore)`
+/// becomes a test on SQLite and one on PostgreSQL.
+#[allow(unused_macros)]
+macro_rules! stories {
+    ($($story:ident => $sqlite:ident, $postgres:ident;)*) => {$(
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $sqlite() {
+            common::run(Db::Sqlite, $story).await;
+        }
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $postgres() {
+            common::run(Db::Postgres, $story).await;
+        }
+    )*};
+}
+
 /// The database a test runs on.
 #[derive(Clone, Copy, Debug)]
 pub enum Db {
