@@ -77,7 +77,7 @@ async fn story_pages_of_languages(store: SharedStore) {
         .unwrap();
     assert_eq!(
         ids(&entries),
-        ids(&[ko.clone()]),
+        ids(std::slice::from_ref(&ko)),
         "until leaves out what came after T"
     );
     let entries = store
