@@ -33,6 +33,7 @@ bench:
 	python3 bench/soak.py
 	bash bench/syncers.sh
 	bash bench/fit.sh
+	bash bench/languages.sh
 	bash bench/web/run.sh
 
 fmt:
