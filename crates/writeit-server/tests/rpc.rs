@@ -357,6 +357,40 @@ async fn validation_names_the_field() {
         .query("queryDecks", Some(json!({"offset": -1})), None)
         .await;
     assert_eq!(code(&v), "BAD_REQUEST");
+    let (_, v) = c
+        .query(
+            "queryEntries",
+            Some(json!({"offset": 10, "until": 9})),
+            None,
+        )
+        .await;
+    assert_eq!(
+        v["error"]["message"],
+        "until: must be between 10 and 4611686018427387903"
+    );
+    let (_, v) = c
+        .query(
+            "queryCharacters",
+            Some(json!({"offset": 0, "languages": ["ko", "Not a code"]})),
+            None,
+        )
+        .await;
+    assert_eq!(code(&v), "BAD_REQUEST");
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("languages: "));
+    let (_, v) = c
+        .query(
+            "queryDecks",
+            Some(json!({"offset": 0, "languages": vec!["ko"; 65]})),
+            None,
+        )
+        .await;
+    assert_eq!(
+        v["error"]["message"],
+        "languages: must have at most 64 items"
+    );
 
     let user = c.bearer("u1", Role::User, &[]);
     let e = uuid7();
@@ -697,6 +731,67 @@ async fn delta_sync_sees_saves_and_tombstones() {
         .await;
     let rows = delta["result"]["data"].as_array().unwrap();
     assert_eq!((rows.len(), &rows[0]["deleted"]), (1, &json!(true)));
+}
+
+/// The starter content pulled for one language: its own decks, entries and characters only,
+/// and every language row; `until` leaves out a save made after T.
+#[tokio::test]
+async fn public_pages_of_one_language() {
+    let c = start().await;
+    let admin = c.bearer("admin", Role::Admin, &[]);
+    let (_, t) = c.query("getServerTime", None, None).await;
+    let t = t["result"]["data"].as_i64().unwrap();
+    c.mutate("saveEntry", entry("ja"), Some(&admin)).await;
+    let page = |table: &'static str, languages: Value, until: Option<i64>| {
+        let mut input = json!({"offset": 0, "limit": 5000, "languages": languages});
+        if let Some(until) = until {
+            input["until"] = json!(until);
+        }
+        let c = &c;
+        async move {
+            let (s, v) = c.query(table, Some(input), None).await;
+            assert_eq!(s, 200, "{v}");
+            v["result"]["data"].as_array().unwrap().clone()
+        }
+    };
+    let languages_of = |rows: &[Value]| {
+        rows.iter()
+            .map(|r| r["languageCode"].as_str().unwrap().to_string())
+            .collect::<std::collections::BTreeSet<_>>()
+    };
+    let ja_texts: String = page("queryEntries", json!(["ja"]), None)
+        .await
+        .iter()
+        .map(|e| e["text"].as_str().unwrap().to_string())
+        .collect();
+    for table in ["queryDecks", "queryEntries", "queryCharacters"] {
+        let rows = page(table, json!(["ja"]), None).await;
+        assert!(!rows.is_empty(), "{table}");
+        let (own, borrowed): (Vec<_>, Vec<_>) = rows
+            .iter()
+            .cloned()
+            .partition(|r| r["languageCode"] == "ja");
+        assert_eq!(languages_of(&own), ["ja".to_string()].into(), "{table}");
+        // Other languages' characters come only for values Japanese entries write (a kanji
+        // of the Chinese starter set).
+        for r in &borrowed {
+            assert_eq!(table, "queryCharacters", "{r}");
+            assert!(ja_texts.contains(r["value"].as_str().unwrap()), "{r}");
+        }
+        let all = page(
+            table,
+            json!(["ja", "ko", "zh", "en", "ru", "el", "he", "ar"]),
+            None,
+        )
+        .await;
+        assert!(all.len() > rows.len(), "{table}");
+    }
+    let ja = page("queryEntries", json!(["ja"]), None).await.len();
+    assert_eq!(
+        page("queryEntries", json!(["ja"]), Some(t)).await.len(),
+        ja - 1
+    );
+    assert_eq!(page("queryLanguages", json!(["ja"]), None).await.len(), 8);
 }
 
 #[tokio::test]
