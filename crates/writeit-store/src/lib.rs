@@ -155,9 +155,9 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     /// Counts of (languages, decks, entries, characters), tombstones included.
     async fn public_counts(&self) -> Result<[i64; 4]>;
 
-    /// Records the characters live entries use that the table lacks (entries saved before it
-    /// existed, or by an older server during a rolling upgrade); run at every open. Resolves with
-    /// the (language, value) pairs added.
+    /// Records the characters used by live entries stamped since the last such scan (entries
+    /// saved before the table existed, or by an older server during a rolling upgrade); run at
+    /// every open, it reads only what changed since the last. Resolves with the pairs added.
     async fn record_character_uses(&self) -> Result<u64>;
     /// Fails when the database does not accept writes (read-only), by a write rolled back.
     async fn check_writable(&self) -> Result<()>;

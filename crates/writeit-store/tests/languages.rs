@@ -367,3 +367,44 @@ fn per_writer() -> usize {
         .and_then(|v| v.parse().ok())
         .unwrap_or(60)
 }
+
+/// An entry saved without its uses recorded (by an older server during a rolling upgrade, or
+/// before the table existed) has them recorded at the next open, its borrowed character
+/// re-stamped for the delta; an open with nothing new to scan writes nothing.
+#[tokio::test]
+async fn an_open_records_the_uses_an_older_server_left_out() {
+    use sqlx::Connection;
+    let path = std::env::temp_dir().join(format!("writeit-store-test-{}.db", new_id()));
+    let url = format!("sqlite:{}", path.display());
+    let store = writeit_store::open(&url).await.expect("open");
+    seed(&store).await;
+    let joy = add_character(&store, "zh", "嬉").await;
+    EntryAdder::new("ja").text("嬉").add(&store).await;
+    let before = store.server_time().await.unwrap();
+    drop(store);
+    // What an older server leaves: an entry written, its use not recorded.
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query("DELETE FROM character_uses WHERE value = '嬉'")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+
+    let store = writeit_store::open(&url).await.expect("reopen");
+    let delta = store
+        .query_characters(&page(before, None, &["ja"]))
+        .await
+        .unwrap();
+    assert_eq!(ids(&delta), ids(&[joy]), "recorded at open, and re-stamped");
+    assert_eq!(store.record_character_uses().await.unwrap(), 0);
+    let now = store.server_time().await.unwrap();
+    drop(store);
+    let store = writeit_store::open(&url).await.expect("open again");
+    assert_eq!(
+        store.server_time().await.unwrap(),
+        now,
+        "an open with nothing new writes nothing"
+    );
+    drop(store);
+    remove_sqlite(&path);
+}

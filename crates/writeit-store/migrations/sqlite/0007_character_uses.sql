@@ -9,3 +9,8 @@ CREATE TABLE character_uses (
 );
 -- A newly used value re-stamps that value's characters of other languages (character_use/).
 CREATE INDEX characters_by_value ON characters (value);
+-- The sync stamp up to which every entry's uses are known to be recorded: an open of the store
+-- records those of entries stamped after it (written by an older server during a rolling
+-- upgrade, or before this table), then moves it on.
+CREATE TABLE character_uses_scanned (stamp BIGINT NOT NULL);
+INSERT INTO character_uses_scanned (stamp) VALUES (0);

@@ -5,7 +5,8 @@
 //!
 //! Sync correctness (docs/sync.md): a delta pulls rows stamped after `lastSync`, so a value newly
 //! used by a language re-stamps that value's characters in the other languages, in the same
-//! transaction; the studying device's next delta then brings them.
+//! transaction; the studying device's next delta then brings them. An open of the store records
+//! the uses of entries stamped since the last open's scan (`character_uses_scanned`).
 
 use std::collections::BTreeSet;
 
@@ -19,8 +20,9 @@ use crate::Result;
 
 const INSERT: &str = include_str!("insert.sql");
 const TOUCH_OTHERS: &str = include_str!("touch_others.sql");
-const ALL: &str = include_str!("all.sql");
 const LIVE_TEXTS: &str = include_str!("live_texts.sql");
+const SCANNED: &str = include_str!("scanned.sql");
+const SET_SCANNED: &str = include_str!("set_scanned.sql");
 
 /// The (language, value) pairs the live ones of `entries` write.
 pub(crate) fn of_entries<'a>(
@@ -28,11 +30,16 @@ pub(crate) fn of_entries<'a>(
 ) -> BTreeSet<(String, String)> {
     let mut uses = BTreeSet::new();
     for e in entries.into_iter().filter(|e| !e.deleted) {
-        for g in grapheme::written(&e.text) {
-            uses.insert((e.language_code.clone(), g.to_string()));
-        }
+        add(&mut uses, &e.language_code, &e.text);
     }
     uses
+}
+
+/// Adds the pairs an entry of `language` with `text` writes.
+fn add(uses: &mut BTreeSet<(String, String)>, language: &str, text: &str) {
+    for g in grapheme::written(text) {
+        uses.insert((language.to_string(), g.to_string()));
+    }
 }
 
 /// Records `uses` inside a write transaction stamped `stamp`; a pair new to the table re-stamps
@@ -62,25 +69,31 @@ pub(crate) async fn record<D: Dialect>(
     Ok(added)
 }
 
-/// The pairs that live entries write and the table lacks: entries saved before this table
-/// existed, or by an older server during a rolling upgrade. Read on the read pool; `record`
-/// them in a write transaction.
-pub(crate) async fn missing<D: Dialect>(read: &Pool<D>) -> Result<BTreeSet<(String, String)>> {
-    let known: BTreeSet<(String, String)> = D::query(ALL)
+/// The pairs written by live entries stamped in (`from`, `to`], and whether there were any.
+pub(crate) async fn of_entries_stamped<D: Dialect>(
+    read: &Pool<D>,
+    from: i64,
+    to: i64,
+) -> Result<(BTreeSet<(String, String)>, bool)> {
+    let rows = D::query(LIVE_TEXTS)
+        .arg(from)
+        .arg(to)
         .fetch_all(D::pool(read))
-        .await?
-        .iter()
-        .map(|r| Ok((r.text(0)?, r.text(1)?)))
-        .collect::<Result<_>>()?;
-    let mut missing = BTreeSet::new();
-    for r in D::query(LIVE_TEXTS).fetch_all(D::pool(read)).await? {
-        let language = r.text(0)?;
-        for g in grapheme::written(&r.text(1)?) {
-            let pair = (language.clone(), g.to_string());
-            if !known.contains(&pair) {
-                missing.insert(pair);
-            }
-        }
+        .await?;
+    let mut uses = BTreeSet::new();
+    for r in &rows {
+        add(&mut uses, &r.text(0)?, &r.text(1)?);
     }
-    Ok(missing)
+    Ok((uses, !rows.is_empty()))
+}
+
+/// The stamp up to which every entry's uses are recorded.
+pub(crate) async fn scanned<D: Dialect>(read: &Pool<D>) -> Result<i64> {
+    D::query(SCANNED).fetch_one(D::pool(read)).await?.int(0)
+}
+
+/// Moves the scanned stamp on to `to` (never back), inside the write transaction that recorded.
+pub(crate) async fn set_scanned<D: Dialect>(conn: &mut D::Connection, to: i64) -> Result<()> {
+    D::query(SET_SCANNED).arg(to).execute(conn.ex()).await?;
+    Ok(())
 }

@@ -378,12 +378,16 @@ impl<S: SqlStore> Store for S {
     }
 
     async fn record_character_uses(&self) -> Result<u64> {
-        let missing = character_use::missing(self.read()).await?;
-        if missing.is_empty() {
+        // Every entry stamped up to `to` has committed (docs/sync.md), so none is skipped.
+        let from = character_use::scanned(self.read()).await?;
+        let to = clock::read(self.reader()).await?;
+        let (uses, any) = character_use::of_entries_stamped(self.read(), from, to).await?;
+        if !any {
             return Ok(0);
         }
         let (mut tx, stamp) = begin_write(self.write()).await?;
-        let added = character_use::record::<S::Db>(&mut tx, stamp, &missing).await?;
+        let added = character_use::record::<S::Db>(&mut tx, stamp, &uses).await?;
+        character_use::set_scanned::<S::Db>(&mut tx, to).await?;
         tx.commit().await?;
         Ok(added)
     }

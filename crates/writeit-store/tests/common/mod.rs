@@ -133,7 +133,7 @@ fn with_database(url: &str, database: &str) -> String {
     out
 }
 
-fn remove_sqlite(path: &Path) {
+pub fn remove_sqlite(path: &Path) {
     for suffix in ["", "-wal", "-shm"] {
         let mut file = path.as_os_str().to_owned();
         file.push(suffix);

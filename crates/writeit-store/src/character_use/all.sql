@@ -1,1 +1,0 @@
-SELECT language_code, value FROM character_uses

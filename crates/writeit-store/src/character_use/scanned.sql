@@ -1,0 +1,1 @@
+SELECT stamp FROM character_uses_scanned
