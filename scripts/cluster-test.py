@@ -4,6 +4,7 @@ behind HAProxy (scripts/cluster.py) behave as one server.
 
 1. Accounts: sign-up on instance 1, sign-in on instance 2, a first sync there; the ID token works
    on every instance; the instances publish the same signing key.
+   An admin's recording, uploaded through the balancer, is served identically by every instance.
 2. Rate limits count across instances: the per-account limit on failed sign-ins and the
    per-address limit, each reached by spreading the attempts over all instances.
 3. Refresh-token reuse is caught whichever instance sees it (each instance in turn).
@@ -11,8 +12,9 @@ behind HAProxy (scripts/cluster.py) behave as one server.
    what was not acknowledged as the client's outbox does; syncers run the delta sync of
    docs/sync.md (getServerTime batched with the first page, pages resumed `after` the last row,
    lastSync = that time) over and over. Instance 3 is killed (SIGKILL) mid-load, later started
-   again. Then: every acknowledged write is stored, each syncer's copy equals the server's
-   tables, and only requests in flight at the kill failed.
+   again; then every instance is restarted in turn, drained first (a rolling restart). Then:
+   every acknowledged write is stored, each syncer's copy equals the server's tables, only
+   requests in flight at the kill failed, and none during the rolling restart.
 
 Usage: scripts/cluster-test.py [BIN]  (default target/debug/writeit; needs haproxy, see
 scripts/install-haproxy.sh, and root for the throwaway PostgreSQL, as scripts/pg-cluster.sh).
@@ -22,6 +24,8 @@ import json
 import os
 import random
 import signal
+import struct
+import subprocess
 import sys
 import threading
 import time
@@ -37,7 +41,7 @@ PASSWORD = "a quiet river 42"
 WRITERS = 6
 SYNCERS = 3
 PAGE = 25  # small pages, so that a sync pages and `after` is exercised
-LOAD_SECS = float(os.environ.get("WRITEIT_CLUSTER_LOAD_SECS", "4"))  # per phase, three phases
+LOAD_SECS = float(os.environ.get("WRITEIT_CLUSTER_LOAD_SECS", "4"))  # per phase of the load
 CARD_NAMESPACE = uuid.UUID("6f1c4a8e-2b7d-5e3f-9a10-4c5d6e7f8091")  # writeit-core card.rs
 USER_TABLES = ("queryUserEntries", "queryUserReviews")
 
@@ -224,6 +228,30 @@ def accounts(c, run):
     return email, session
 
 
+def wav(samples):
+    """A small but real WAV file: 8-bit mono PCM silence."""
+    return (b"RIFF" + struct.pack("<I", 36 + samples) + b"WAVEfmt " + struct.pack("<IHHIIHH", 16, 1, 1, 8000, 8000, 1, 8)
+            + b"data" + struct.pack("<I", samples) + bytes([128]) * samples)
+
+
+def media(c, run, entry_id):
+    """A recording stored through one instance is served, byte for byte, by every instance."""
+    email = f"admin-{run}@example.com"
+    admin = sign_up(c.instance_url(0), email, client="192.0.2.60")
+    subprocess.run([c.bin, "users", "--database-url", c.pg_url, "grant", email, "admin"], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    body = wav(2000 + int(run, 16) % 1000)
+    req = urllib.request.Request(f"{c.balancer_url()}/api/media/audio?entryId={entry_id}", body, method="POST",
+                                 headers={"content-type": "application/octet-stream",
+                                          "authorization": f"Bearer {admin['idToken']}"})
+    with urllib.request.urlopen(req, timeout=15) as res:
+        url = json.loads(res.read())["url"]
+    for i in range(c.count):
+        with urllib.request.urlopen(c.instance_url(i) + url, timeout=15) as res:
+            check((res.status, res.read()) == (200, body), f"instance {i + 1} serves {url} differently")
+    print(f"  media: a recording uploaded through the balancer is served by all {c.count} instances")
+
+
 def rate_limits(c, run):
     """Failed sign-ins of one account, and one address's requests, spread over the instances."""
     n = c.count
@@ -327,6 +355,11 @@ def load(c, users, entry_ids):
 
     syncers = [Syncer(base, users[u]["idToken"]) for u in range(SYNCERS)]
 
+    def failures():
+        """Requests that got no answer or a "try again": writers' and syncers'."""
+        with lock:
+            return retried["count"] + sum(s.failed_syncs for s in syncers)
+
     def syncing(s):
         try:
             while not stop.is_set():
@@ -346,6 +379,10 @@ def load(c, users, entry_ids):
         time.sleep(LOAD_SECS)
         c.start_instance(2)
         c.wait_servers(lambda up: up["writeit"]["s3"])
+        after_kill = failures()
+        # A rolling restart, as docs/deploy.md rolls out a new version: not one request fails.
+        for i in range(c.count):
+            c.restart_gracefully(i)
         time.sleep(LOAD_SECS)
     finally:
         stop.set()
@@ -353,15 +390,17 @@ def load(c, users, entry_ids):
             t.join()
     check(not errors, "; ".join(errors))
     writes = len(acked_reviews) + len(acked_entries)
-    print(f"  load: {WRITERS} writers, {SYNCERS} syncers through the balancer, {3 * LOAD_SECS:.0f} s; "
-          f"{writes} writes acknowledged ({killed_at} before the SIGKILL of instance 3); "
-          f"{retried['count']} requests failed and were retried {retried['kinds']}; "
-          f"{sum(s.syncs for s in syncers)} syncs ({sum(s.failed_syncs for s in syncers)} cut off)")
+    failed = failures()
+    print(f"  load: {WRITERS} writers, {SYNCERS} syncers through the balancer; {writes} writes acknowledged "
+          f"({killed_at} before the SIGKILL of instance 3), {sum(s.syncs for s in syncers)} syncs; "
+          f"{after_kill} requests failed at the kill (saves retried: {retried['kinds']}, syncs cut off: "
+          f"the rest), {failed - after_kill} during the rolling restart of all {c.count}")
     # Only requests in flight at the kill may fail: at most one per client thread. Requests
     # the killed instance had not accepted are retried by HAProxy on another.
-    check(retried["count"] <= WRITERS + SYNCERS,
-          f"{retried['count']} requests failed, more than the {WRITERS + SYNCERS} that can have been "
+    check(after_kill <= WRITERS + SYNCERS,
+          f"{after_kill} requests failed, more than the {WRITERS + SYNCERS} that can have been "
           f"in flight on the killed instance: {retried['kinds']}")
+    check(failed == after_kill, f"{failed - after_kill} requests failed during the rolling restart")
 
     # Every acknowledged write is stored (read back through another instance each time).
     for u, user in enumerate(users):
@@ -397,11 +436,12 @@ def main():
         print(f"cluster test: 3 instances behind HAProxy at {c.balancer_url()} "
               f"(up in {time.time() - started:.1f} s)")
         email, _ = accounts(c, run)
+        status, entries = rpc_query(c.balancer_url(), "queryEntries", {"offset": 0, "limit": 120}, None)
+        check(status == 200 and len(entries) >= WRITERS, f"queryEntries: {status}")
+        media(c, run, entries[0]["id"])
         rate_limits(c, run)
         refresh_reuse(c, email)
         users = [sign_up(c.balancer_url(), f"learner-{u}-{run}@example.com") for u in range(SYNCERS)]
-        status, entries = rpc_query(c.balancer_url(), "queryEntries", {"offset": 0, "limit": 120}, None)
-        check(status == 200 and len(entries) >= WRITERS, f"queryEntries: {status}")
         load(c, users, [e["id"] for e in entries])
     except (Failed, RuntimeError) as e:
         print(f"FAILED: {e}", file=sys.stderr)

@@ -7,6 +7,7 @@ Used by the cluster test (scripts/cluster-test.py, run by `make test`) and the c
     with Cluster(bin_path, instances=3) as c:   # PostgreSQL, instances one by one, HAProxy
         c.balancer_url(), c.instance_url(i)
         c.kill(i); c.start_instance(i)           # SIGKILL, or start again on the same port
+        c.restart_gracefully(i)                  # drain in HAProxy, SIGTERM, start, back in
         c.servers_up()                           # what HAProxy's health checks say, by server
 
 Each instance has its own data folder and port. They share the database and one keys folder: the
@@ -227,6 +228,25 @@ class Cluster:
         self.procs[i].wait()
         self.procs[i] = None
 
+    def restart_gracefully(self, i, drain_timeout=15.0):
+        """A rolling restart's step (docs/deploy.md): HAProxy stops sending instance `i` requests
+        (maintenance) and waits for those in flight to end; then SIGTERM (the server finishes
+        what it still has and exits), a new process, and HAProxy takes it back once its health
+        checks pass."""
+        server = f"s{i + 1}"
+        backends = [b for b, servers in self.servers_up().items() if server in servers]
+        for b in backends:
+            self.haproxy_command(f"set server {b}/{server} state maint")
+        deadline = time.time() + drain_timeout
+        while time.time() < deadline and any(self.sessions(b, server) for b in backends):
+            time.sleep(0.05)
+        self.procs[i].terminate()
+        self.procs[i].wait(timeout=30)
+        self.start_instance(i)
+        for b in backends:
+            self.haproxy_command(f"set server {b}/{server} state ready")
+        self.wait_servers(lambda up: all(up[b][server] for b in backends))
+
     def pids(self):
         return [p.pid for p in self.procs if p is not None]
 
@@ -265,18 +285,25 @@ class Cluster:
                 chunks.append(chunk)
         return b"".join(chunks).decode()
 
-    def servers_up(self):
-        """{backend: {server: True when UP}} as HAProxy's health checks see them."""
+    def stats(self):
+        """HAProxy's statistics of each server: {backend: {server: {column: value}}}."""
         lines = self.haproxy_command("show stat").splitlines()
         header = lines[0].lstrip("# ").split(",")
-        at = {name: n for n, name in enumerate(header)}
-        up = {}
+        out = {}
         for line in lines[1:]:
-            fields = line.split(",")
-            if len(fields) < len(header) or fields[at["svname"]] in ("FRONTEND", "BACKEND"):
-                continue
-            up.setdefault(fields[at["pxname"]], {})[fields[at["svname"]]] = fields[at["status"]].startswith("UP")
-        return up
+            row = dict(zip(header, line.split(",")))
+            if len(row) == len(header) and row["svname"] not in ("FRONTEND", "BACKEND"):
+                out.setdefault(row["pxname"], {})[row["svname"]] = row
+        return out
+
+    def servers_up(self):
+        """{backend: {server: True when UP}} as HAProxy's health checks see them."""
+        return {b: {s: row["status"].startswith("UP") for s, row in servers.items()}
+                for b, servers in self.stats().items()}
+
+    def sessions(self, backend, server):
+        """Requests HAProxy has in flight on a server."""
+        return int(self.stats()[backend][server]["scur"] or 0)
 
     def wait_servers(self, ready, timeout=30.0):
         """Waits until `ready(servers_up())` holds."""
@@ -289,7 +316,7 @@ class Cluster:
                 last = self.servers_up()
                 if ready(last):
                     return last
-            except (OSError, IndexError):
+            except (OSError, IndexError, KeyError):
                 pass
             time.sleep(0.05)
         raise RuntimeError(f"HAProxy's servers not as expected within {timeout:.0f} s: {last}")

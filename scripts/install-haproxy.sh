@@ -5,7 +5,7 @@
 set -euo pipefail
 
 if command -v haproxy >/dev/null; then
-  echo "haproxy: $(haproxy -v 2>/dev/null | head -n 1 || echo present)"
+  echo "haproxy: $(haproxy -v 2>/dev/null | sed -n 1p)"
   exit 0
 fi
 
@@ -14,4 +14,4 @@ if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 
 $sudo apt-get update
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends haproxy
-haproxy -v | head -n 1
+haproxy -v | sed -n 1p
