@@ -227,21 +227,13 @@ print(f"/api/trpc/{procs}?batch=1&input=" + urllib.parse.quote(json.dumps(inp, s
 EOF
 }
 
-# wrk_script FILE [TOKEN]: a Lua script that sets the headers and prints one parsable line.
+# wrk_script FILE [TOKEN]: a Lua script that sets the headers and prints one parsable line
+# (bench/wrk-report.lua).
 wrk_script() {
     local file=$1 token=${2:-}
     {
         [[ -n "$token" ]] && echo "wrk.headers[\"Authorization\"] = \"Bearer $token\""
-        cat <<'EOF'
-wrk.headers["Accept-Encoding"] = "gzip, br"
-done = function(summary, latency, requests)
-  local s = summary.duration / 1e6
-  local e = summary.errors
-  io.write(string.format("WRK rps=%.1f p50_ms=%.3f p99_ms=%.3f max_ms=%.3f requests=%d bad_status=%d errors=%d\n",
-    summary.requests / s, latency:percentile(50) / 1000, latency:percentile(99) / 1000,
-    latency.max / 1000, summary.requests, e.status, e.connect + e.read + e.write + e.timeout))
-end
-EOF
+        cat "$BENCH/wrk-report.lua"
     } >"$file"
 }
 
