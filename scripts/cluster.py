@@ -324,7 +324,7 @@ class Cluster:
 
 def main(argv):
     if len(argv) >= 2 and argv[1] == "haproxy-config" and len(argv) > 2:
-        sys.stdout.write(haproxy_config([("*:80", argv[2:])], check_ms=2000))
+        sys.stdout.write(haproxy_config([("*:80", argv[2:])], "/run/haproxy/admin.sock", check_ms=2000))
         return 0
     if len(argv) >= 2 and argv[1] == "up":
         rest = argv[2:]
