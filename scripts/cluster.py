@@ -40,7 +40,7 @@ def free_port():
         return s.getsockname()[1]
 
 
-def haproxy_config(listeners, stats_socket=None, check_ms=2000, log=False):
+def haproxy_config(listeners, stats_socket=None, check_ms=2000):
     """HAProxy's configuration: `listeners` is a list of (bind address, [server address, ...]),
     one frontend and backend each (the benchmark puts 1, 2 and 3 instances behind three ports).
 
@@ -56,16 +56,10 @@ def haproxy_config(listeners, stats_socket=None, check_ms=2000, log=False):
     out = ["global", "    maxconn 4096"]
     if stats_socket:
         out.append(f"    stats socket {stats_socket} mode 600 level admin")
-    if log:
-        out.append("    log stdout format raw local0")
     out += [
         "",
         "defaults",
         "    mode http",
-    ]
-    if log:
-        out += ["    log global", "    option httplog"]
-    out += [
         "    option forwardfor",
         "    timeout connect 2s",
         "    timeout client 60s",
@@ -118,17 +112,15 @@ class Cluster:
 
     `balancers`: the instance counts to put behind a balancer port each (default: all of them
     behind one). `check_ms`: the health-check interval. `extra_args`: more `serve` flags.
+    `nice`: a command prefix for the servers and HAProxy (the benchmark's `nice -n -10`).
     """
 
-    def __init__(self, bin_path, instances=3, balancers=None, check_ms=500, extra_args=(),
-                 env=None, log_requests=False, nice=()):
+    def __init__(self, bin_path, instances=3, balancers=None, check_ms=500, extra_args=(), nice=()):
         self.bin = bin_path
         self.count = instances
         self.balancer_sizes = list(balancers or [instances])
         self.check_ms = check_ms
         self.extra_args = list(extra_args)
-        self.env = dict(env or {})
-        self.log_requests = log_requests
         self.nice = list(nice)
         # Short: PostgreSQL's and HAProxy's sockets live in it (107-byte limit).
         self.work = tempfile.mkdtemp(prefix="wic.", dir="/tmp")
@@ -160,7 +152,9 @@ class Cluster:
             raise RuntimeError("haproxy is missing: run scripts/install-haproxy.sh")
         started = subprocess.run(
             ["bash", os.path.join(ROOT, "scripts/pg-cluster.sh"), "start", self.pg_dir, str(free_port())],
-            check=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if started.returncode != 0:
+            raise RuntimeError(f"PostgreSQL did not start:\n{started.stderr[-2000:]}")
         self.pg_url = started.stdout.strip().splitlines()[-1]
         os.makedirs(self.keys_dir, mode=0o700)
         for i in range(self.count):
@@ -191,7 +185,7 @@ class Cluster:
                     proc.kill()
                     proc.wait()
                 self.procs[i] = None
-        if self.pg_url is not None:
+        if os.path.exists(self.pg_dir):
             subprocess.run(["bash", os.path.join(ROOT, "scripts/pg-cluster.sh"), "stop", self.pg_dir],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             self.pg_url = None
@@ -211,11 +205,10 @@ class Cluster:
     def start_instance(self, i, wait=True):
         """Starts instance `i` (again) on its port, with its data folder."""
         args = [self.bin, "serve", "--addr", f"127.0.0.1:{self.ports[i]}", "--data-dir", self.data_dir(i),
-                "--database-url", self.pg_url, "--web-dir", self.env.get("WRITEIT_WEB_DIR", "/nonexistent"),
+                "--database-url", self.pg_url, "--web-dir", "/nonexistent",
                 "--starter-dir", os.path.join(ROOT, "data/starter"), "--trust-forwarded-for",
                 *self.extra_args]
-        env = {**os.environ, "RUST_LOG": os.environ.get("RUST_LOG", "warn"),
-               "WRITEIT_KEYS_DIR": self.keys_dir, **self.env}
+        env = {**os.environ, "RUST_LOG": os.environ.get("RUST_LOG", "warn"), "WRITEIT_KEYS_DIR": self.keys_dir}
         log = open(os.path.join(self.work, f"instance{i + 1}.log"), "ab")
         self.procs[i] = subprocess.Popen(self.nice + args, cwd=ROOT, env=env, stdout=log, stderr=log)
         log.close()
@@ -264,7 +257,7 @@ class Cluster:
                      for port, size in zip(self.balancer_ports, self.balancer_sizes)]
         cfg = os.path.join(self.work, "haproxy.cfg")
         with open(cfg, "w") as f:
-            f.write(haproxy_config(listeners, self.stats_socket, self.check_ms, self.log_requests))
+            f.write(haproxy_config(listeners, self.stats_socket, self.check_ms))
         subprocess.run(["haproxy", "-c", "-q", "-f", cfg], check=True)
         log = open(os.path.join(self.work, "haproxy.log"), "ab")
         # -db: in the foreground, so that it is this process and ends with it.
