@@ -315,6 +315,10 @@ class Cluster:
         raise RuntimeError(f"HAProxy's servers not as expected within {timeout:.0f} s: {last}")
 
 
+def interrupt(*_):
+    raise KeyboardInterrupt
+
+
 def main(argv):
     if len(argv) >= 2 and argv[1] == "haproxy-config" and len(argv) > 2:
         sys.stdout.write(haproxy_config([("*:80", argv[2:])], "/run/haproxy/admin.sock", check_ms=2000))
@@ -327,16 +331,17 @@ def main(argv):
             bin_path = rest[at + 1]
             del rest[at:at + 2]
         n = int(rest[0]) if rest else 3
-        with Cluster(bin_path, instances=n) as c:
-            for i in range(n):
-                print(f"instance {i + 1}: {c.instance_url(i)}  (data {c.data_dir(i)})")
-            print(f"balancer:   {c.balancer_url()}  (config {c.work}/haproxy.cfg)")
-            print(f"PostgreSQL: {c.pg_url}")
-            print("Ctrl-C stops everything")
-            try:
+        signal.signal(signal.SIGTERM, interrupt)  # cleans up as Ctrl-C does
+        try:
+            with Cluster(bin_path, instances=n) as c:
+                for i in range(n):
+                    print(f"instance {i + 1}: {c.instance_url(i)}  (data {c.data_dir(i)})")
+                print(f"balancer:   {c.balancer_url()}  (config {c.work}/haproxy.cfg)")
+                print(f"PostgreSQL: {c.pg_url}", flush=True)
+                print("Ctrl-C stops everything", flush=True)
                 signal.pause()
-            except KeyboardInterrupt:
-                pass
+        except KeyboardInterrupt:
+            pass
         return 0
     print(__doc__, file=sys.stderr)
     return 2
