@@ -240,7 +240,7 @@ def media(c, run, entry_id):
     admin = sign_up(c.instance_url(0), email, client="192.0.2.60")
     subprocess.run([c.bin, "users", "--database-url", c.pg_url, "grant", email, "admin"], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    body = wav(2000 + int(run, 16) % 1000)
+    body = wav(2000)
     req = urllib.request.Request(f"{c.balancer_url()}/api/media/audio?entryId={entry_id}", body, method="POST",
                                  headers={"content-type": "application/octet-stream",
                                           "authorization": f"Bearer {admin['idToken']}"})
@@ -303,7 +303,8 @@ def refresh_reuse(c, email):
 
 
 def load(c, users, entry_ids):
-    """Writers and syncers through the balancer; instance 3 killed mid-load, then restarted."""
+    """Writers and syncers through the balancer; instance 3 killed mid-load and started again,
+    then every instance restarted gracefully in turn."""
     base = c.balancer_url()
     stop = threading.Event()
     lock = threading.Lock()
