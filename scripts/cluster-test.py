@@ -8,6 +8,9 @@ behind HAProxy (scripts/cluster.py) behave as one server.
 2. Rate limits count across instances: the per-account limit on failed sign-ins and the
    per-address limit, each reached by spreading the attempts over all instances.
 3. Refresh-token reuse is caught whichever instance sees it (each instance in turn).
+   Then `writeit keys rotate` on the shared keys folder (skipped by a build without it): after
+   the rolling restart below, a token signed with the new key and one signed before the
+   rotation both work on every instance.
 4. Load through the balancer: writers save reviews (client-made ids) and user entries, retrying
    what was not acknowledged as the client's outbox does; syncers run the delta sync of
    docs/sync.md (getServerTime batched with the first page, pages resumed `after` the last row,
@@ -20,6 +23,7 @@ Usage: scripts/cluster-test.py [BIN]  (default target/debug/writeit; needs hapro
 scripts/install-haproxy.sh, and root for the throwaway PostgreSQL, as scripts/pg-cluster.sh).
 Exits non-zero on the first failed check, printing the instances' logs.
 """
+import base64
 import json
 import os
 import random
@@ -302,6 +306,36 @@ def refresh_reuse(c, email):
     print(f"  refresh tokens: reuse caught on each of the {n} instances, the family revoked")
 
 
+def kid(token):
+    head = token.split(".")[0]
+    return json.loads(base64.urlsafe_b64decode(head + "=" * (-len(head) % 4)))["kid"]
+
+
+def rotate(c):
+    """`writeit keys rotate` on the shared folder; False when the build has no such command."""
+    keys = [c.bin, "keys", "--keys-dir", c.keys_dir]
+    if subprocess.run(keys + ["--help"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0:
+        print("  key rotation: skipped, this build has no `writeit keys`")
+        return False
+    subprocess.run(keys + ["rotate"], check=True, stdout=subprocess.DEVNULL)
+    return True
+
+
+def after_rotation(c, email, old_token):
+    """After the rolling restart every instance signs with the new key; tokens signed with the
+    old one (the load's, the first sign-in's) still work on every instance."""
+    status, session = sign_in(c.instance_url(0), email, client="192.0.2.30")
+    check(status == 200, f"sign-in after the rotation: {status} {session}")
+    new_token = session["idToken"]
+    check(kid(new_token) != kid(old_token), f"instance 1 still signs with the old key {kid(old_token)}")
+    for i in range(c.count):
+        for name, t in (("new", new_token), ("old", old_token)):
+            status, v = rpc_query(c.instance_url(i), "queryUserEntries", {"offset": 0}, t)
+            check(status == 200, f"after `writeit keys rotate`, instance {i + 1} refused a token signed "
+                                 f"with the {name} key (kid {kid(t)}): {status} {v}")
+    print(f"  key rotation: tokens of the old and the new key accepted by all {c.count} instances")
+
+
 def load(c, users, entry_ids):
     """Writers and syncers through the balancer; instance 3 killed mid-load and started again,
     then every instance restarted gracefully in turn."""
@@ -436,14 +470,17 @@ def main():
         c.start()
         print(f"cluster test: 3 instances behind HAProxy at {c.balancer_url()} "
               f"(up in {time.time() - started:.1f} s)")
-        email, _ = accounts(c, run)
+        email, session = accounts(c, run)
         status, entries = rpc_query(c.balancer_url(), "queryEntries", {"offset": 0, "limit": 120}, None)
         check(status == 200 and len(entries) >= WRITERS, f"queryEntries: {status}")
         media(c, run, entries[0]["id"])
         rate_limits(c, run)
         refresh_reuse(c, email)
+        rotated = rotate(c)
         users = [sign_up(c.balancer_url(), f"learner-{u}-{run}@example.com") for u in range(SYNCERS)]
         load(c, users, [e["id"] for e in entries])
+        if rotated:
+            after_rotation(c, email, session["idToken"])
     except (Failed, RuntimeError) as e:
         print(f"FAILED: {e}", file=sys.stderr)
         for i in range(c.count):
