@@ -7,7 +7,9 @@ tRPC batch, signed in, empty delta (offset = the server time), Accept-Encoding g
 load is wrk's closed loop, -t2 -c32, as there. Three instances over one throwaway PostgreSQL
 (scripts/cluster.py), one HAProxy with three frontends (the first 1, 2 and 3 instances). The four
 targets are measured in turn, BENCH_CLUSTER_ROUNDS rounds of BENCH_CLUSTER_DURATION seconds each,
-so that a change in the machine's load falls on all of them; the table gives each one's median.
+so that a change in the machine's load falls on all of them; the table gives each one's median,
+and the CPU time per request of HAProxy and of the instances (from /proc), which the machine's
+other work disturbs less than the rate.
 
 On one machine every instance, PostgreSQL, HAProxy and wrk share the same cores: the figure is
 the balancer's overhead, not scaling. Prints figures and never fails on them.
@@ -65,12 +67,30 @@ def get(url, token=None):
         return res.status, json.loads(res.read())
 
 
-def wrk(url, script, seconds):
-    """{rps, p50_ms, p99_ms, requests, bad_status, errors} of one closed-loop run."""
+def cpu_us(pids):
+    """User + system CPU time of these processes, in microseconds."""
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total * 1_000_000 // os.sysconf("SC_CLK_TCK")
+
+
+def wrk(url, script, seconds, cluster=None):
+    """{rps, p50_ms, p99_ms, requests, bad_status, errors} of one closed-loop run, and the CPU
+    time per request of HAProxy and of the instances (`lb_us`, `server_us`) when given the cluster."""
+    if cluster:
+        before = cpu_us([cluster.haproxy.pid]), cpu_us(cluster.pids())
     out = subprocess.run(NICE + ["wrk", "-t2", "-c32", f"-d{seconds}s", "--latency", "-s", script, url],
                          check=True, stdout=subprocess.PIPE, text=True).stdout
     line = next(l for l in out.splitlines() if l.startswith("WRK "))
-    return {k: float(v) for k, v in (f.split("=") for f in line.split()[1:])}
+    result = {k: float(v) for k, v in (f.split("=") for f in line.split()[1:])}
+    if cluster:
+        n = max(result["requests"], 1)
+        result["lb_us"] = (cpu_us([cluster.haproxy.pid]) - before[0]) / n
+        result["server_us"] = (cpu_us(cluster.pids()) - before[1]) / n
+    return result
 
 
 def main():
@@ -103,20 +123,21 @@ def main():
         for r in range(ROUNDS):
             order = targets if r % 2 == 0 else targets[::-1]
             for name, base in order:
-                runs[name].append(wrk(base + path, script, DURATION))
+                runs[name].append(wrk(base + path, script, DURATION, c))
 
     direct = statistics.median(x["rps"] for x in runs[targets[0][0]])
-    print(f"  {'target':<28} {'req/s':>9} {'ratio':>7} {'p50 ms':>8} {'p99 ms':>8}   runs (req/s)")
+    print(f"  {'':<28} {'':>9} {'':>7} {'':>8} {'':>8} {'CPU us/req':>19}")
+    print(f"  {'target':<28} {'req/s':>9} {'ratio':>7} {'p50 ms':>8} {'p99 ms':>8} {'HAProxy':>9} {'servers':>9}"
+          "   runs (req/s)")
     for name, _ in targets:
-        rps = statistics.median(x["rps"] for x in runs[name])
-        p50 = statistics.median(x["p50_ms"] for x in runs[name])
-        p99 = statistics.median(x["p99_ms"] for x in runs[name])
+        rps, p50, p99, lb, server = (statistics.median(x[k] for x in runs[name])
+                                     for k in ("rps", "p50_ms", "p99_ms", "lb_us", "server_us"))
         bad = sum(x["bad_status"] + x["errors"] for x in runs[name])
-        print(f"  {name:<28} {rps:>9.0f} {rps / direct:>6.2f}x {p50:>8.2f} {p99:>8.2f}   "
+        print(f"  {name:<28} {rps:>9.0f} {rps / direct:>6.2f}x {p50:>8.2f} {p99:>8.2f} {lb:>9.0f} {server:>9.0f}   "
               + ", ".join(f"{x['rps']:.0f}" for x in runs[name])
               + (f"  (!) {bad:.0f} bad statuses or errors" if bad else ""))
-    print("  (median of the rounds; ratio to one instance without the balancer; 2 cores shared by all: "
-          "overhead, not scaling)")
+    print("  (median of the rounds; ratio to one instance without the balancer; CPU = user + system time per "
+          "request,\n   all instances together; 2 cores shared by all: overhead, not scaling)")
 
 
 if __name__ == "__main__":
