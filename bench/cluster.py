@@ -2,10 +2,11 @@
 """`make bench`, the cluster figure (issue 28): the batched delta sync's requests per second
 through HAProxy with 1, 2 and 3 instances, and against one instance without the balancer.
 
-The request is bench/run.sh's benchmark A: getServerTime and the eight query* procedures in one
-tRPC batch, signed in, empty delta (offset = the server time), Accept-Encoding gzip and br; the
-load is wrk's closed loop, -t2 -c32, as there. Three instances over one throwaway PostgreSQL
-(scripts/cluster.py), one HAProxy with three frontends (the first 1, 2 and 3 instances). The four
+The request is bench/run.sh's benchmark A (bench/delta_request.py): getServerTime and the eight
+query* procedures in one tRPC batch, signed in, an empty delta up to the server time, public rows
+of one language, Accept-Encoding gzip and br; the load is wrk's closed loop, -t2 -c32, as there.
+Three instances over one throwaway PostgreSQL (scripts/cluster.py), one HAProxy with three
+frontends (the first 1, 2 and 3 instances). The four
 targets are measured in turn, BENCH_CLUSTER_ROUNDS rounds of BENCH_CLUSTER_DURATION seconds each,
 so that a change in the machine's load falls on all of them; the table gives each one's median,
 and the CPU time per request of HAProxy and of the instances (from /proc), which the machine's
@@ -24,13 +25,13 @@ import shutil
 import statistics
 import subprocess
 import sys
-import urllib.parse
 import urllib.request
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from cluster import Cluster  # noqa: E402
+from delta_request import path as delta_path  # noqa: E402
 
 BIN = os.path.join(ROOT, "target/release/writeit")
 ROUNDS = int(os.environ.get("BENCH_CLUSTER_ROUNDS", "3"))
@@ -100,8 +101,7 @@ def main():
                        {"email": "bench@example.com", "password": "a quiet river 42", "returnSecureToken": True})
         token = session["idToken"]
         now = get(f"{c.instance_url(0)}/api/trpc/getServerTime")[1]["result"]["data"]
-        inputs = {str(i): {"offset": now} for i in range(1, len(BATCH.split(",")))}
-        path = f"/api/trpc/{BATCH}?batch=1&input=" + urllib.parse.quote(json.dumps(inputs, separators=(",", ":")))
+        path = delta_path(BATCH, 1, now)
         targets = [("one instance, no balancer", c.instance_url(0))]
         targets += [(f"HAProxy, {n} instance{'s' if n > 1 else ''}", c.balancer_url(n - 1)) for n in (1, 2, 3)]
         for _, base in targets:
@@ -115,7 +115,7 @@ def main():
                 f.write(report.read())
 
         print(f"  request: GET {path[:90]}…")
-        print(f"           (9 calls, offset = server time, signed in; wrk -t2 -c32, {ROUNDS} rounds of "
+        print(f"           (9 calls, offset = until = server time, Korean, signed in; wrk -t2 -c32, {ROUNDS} rounds of "
               f"{DURATION} s per target, in turn)")
         for _, base in targets:  # warm up pools and caches
             wrk(base + path, script, 2)

@@ -208,24 +208,8 @@ vm_kib() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$SERVER_PID/status"; }
 # ---------------------------------------------------------------------------------------------
 # A. Batched delta sync
 
-# trpc_path PROCS FIRST_INPUT_INDEX OFFSET: a batched GET path whose calls from FIRST on take
-# {offset, until: offset} (an empty delta up to T, as the client asks), the decks, entries and
-# characters of the learner's language only (languages: ["ko"]).
-trpc_path() {
-    python3 - "$@" <<'EOF'
-import json, sys, urllib.parse
-procs, first, offset = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-n = len(procs.split(","))
-names = procs.split(",")
-def page(name):
-    p = {"offset": offset, "until": offset}
-    if name in ("queryDecks", "queryEntries", "queryCharacters"):
-        p["languages"] = ["ko"]
-    return p
-inp = {str(i): page(names[i]) for i in range(first, n)}
-print(f"/api/trpc/{procs}?batch=1&input=" + urllib.parse.quote(json.dumps(inp, separators=(",", ":"))))
-EOF
-}
+# trpc_path PROCS FIRST_INPUT_INDEX OFFSET: the batched delta request (bench/delta_request.py).
+trpc_path() { python3 "$BENCH/delta_request.py" "$@"; }
 
 # wrk_script FILE [TOKEN]: a Lua script that sets the headers and prints one parsable line
 # (bench/wrk-report.lua).
