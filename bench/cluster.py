@@ -22,6 +22,7 @@ when root).
 import json
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -95,6 +96,7 @@ def wrk(url, script, seconds, cluster=None):
 
 
 def main():
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # the cluster is removed on the way out
     prepare()
     with Cluster(BIN, instances=3, balancers=[1, 2, 3], check_ms=2000, nice=NICE) as c:
         session = post(f"{c.instance_url(0)}/identity/v1/accounts:signUp",
