@@ -27,6 +27,7 @@ test:
 # Benchmarks: prints figures, never fails on them (server, then the web client in Chromium).
 bench:
 	bash bench/run.sh
+	python3 bench/cluster.py
 	bash bench/identity.sh
 	bash bench/signin-burst.sh
 	bash bench/import.sh

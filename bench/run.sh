@@ -208,40 +208,16 @@ vm_kib() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$SERVER_PID/status"; }
 # ---------------------------------------------------------------------------------------------
 # A. Batched delta sync
 
-# trpc_path PROCS FIRST_INPUT_INDEX OFFSET: a batched GET path whose calls from FIRST on take
-# {offset, until: offset} (an empty delta up to T, as the client asks), the decks, entries and
-# characters of the learner's language only (languages: ["ko"]).
-trpc_path() {
-    python3 - "$@" <<'EOF'
-import json, sys, urllib.parse
-procs, first, offset = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-n = len(procs.split(","))
-names = procs.split(",")
-def page(name):
-    p = {"offset": offset, "until": offset}
-    if name in ("queryDecks", "queryEntries", "queryCharacters"):
-        p["languages"] = ["ko"]
-    return p
-inp = {str(i): page(names[i]) for i in range(first, n)}
-print(f"/api/trpc/{procs}?batch=1&input=" + urllib.parse.quote(json.dumps(inp, separators=(",", ":"))))
-EOF
-}
+# trpc_path PROCS FIRST_INPUT_INDEX OFFSET: the batched delta request (bench/delta_request.py).
+trpc_path() { python3 "$BENCH/delta_request.py" "$@"; }
 
-# wrk_script FILE [TOKEN]: a Lua script that sets the headers and prints one parsable line.
+# wrk_script FILE [TOKEN]: a Lua script that sets the headers and prints one parsable line
+# (bench/wrk-report.lua).
 wrk_script() {
     local file=$1 token=${2:-}
     {
         [[ -n "$token" ]] && echo "wrk.headers[\"Authorization\"] = \"Bearer $token\""
-        cat <<'EOF'
-wrk.headers["Accept-Encoding"] = "gzip, br"
-done = function(summary, latency, requests)
-  local s = summary.duration / 1e6
-  local e = summary.errors
-  io.write(string.format("WRK rps=%.1f p50_ms=%.3f p99_ms=%.3f max_ms=%.3f requests=%d bad_status=%d errors=%d\n",
-    summary.requests / s, latency:percentile(50) / 1000, latency:percentile(99) / 1000,
-    latency.max / 1000, summary.requests, e.status, e.connect + e.read + e.write + e.timeout))
-end
-EOF
+        cat "$BENCH/wrk-report.lua"
     } >"$file"
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite. Installs what it needs (PostgreSQL, Chromium, npm packages) when missing,
-# starts a throwaway PostgreSQL cluster on a loopback port, and removes it on exit.
+# The whole test suite. Installs what it needs (PostgreSQL, HAProxy, Chromium, npm packages) when
+# missing, starts a throwaway PostgreSQL cluster on a loopback port, and removes it on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,6 +32,10 @@ step "Rust tests (SQLite and PostgreSQL)"
 WRITEIT_TEST_POSTGRES_URL="$pg_url" WRITEIT_REQUIRE_POSTGRES=1 \
     WRITEIT_AIOSMTPD_PYTHON="$aiosmtpd_python" WRITEIT_REQUIRE_SMTP=1 \
     WRITEIT_GENANKI_PYTHON="$genanki_python" WRITEIT_REQUIRE_GENANKI=1 cargo test --workspace
+
+step "cluster: three instances over one PostgreSQL behind HAProxy"
+bash scripts/install-haproxy.sh
+python3 scripts/cluster-test.py target/debug/writeit
 
 step "web: packages, types, lint"
 make -s web-deps
