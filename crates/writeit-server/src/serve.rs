@@ -142,6 +142,11 @@ pub struct IdentityFlags {
     /// factor, or delete the account; later the user is asked to sign in again.
     #[arg(long, env = "WRITEIT_RECENT_SIGN_IN_SECONDS", default_value_t = 300, value_parser = clap::value_parser!(i64).range(1..=86_400))]
     pub recent_sign_in_seconds: i64,
+    /// Seconds an instance may trust its copy of an account's state (disabled, deleted, role,
+    /// signed out everywhere) before reading it again; a change made through another instance or
+    /// the CLI applies within this time. 0: read on every request.
+    #[arg(long, env = "WRITEIT_ACCOUNT_STATUS_SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=60))]
+    pub account_status_seconds: u64,
     /// Behind a proxy: rate-limit by the last X-Forwarded-For hop instead of the peer address.
     #[arg(long, env = "WRITEIT_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
@@ -202,6 +207,7 @@ impl IdentityFlags {
             id_token_ttl_secs: self.id_token_minutes * 60,
             recent_sign_in_secs: self.recent_sign_in_seconds,
             trust_forwarded_for: self.trust_forwarded_for,
+            status_ttl: Duration::from_secs(self.account_status_seconds),
             outbox_dir: self
                 .outbox_dir
                 .clone()
@@ -348,4 +354,44 @@ async fn shutdown_signal() {
     let term = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
     tracing::info!("shutting down: finishing requests in flight");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        keys: KeyFlags,
+        #[command(flatten)]
+        identity: IdentityFlags,
+    }
+
+    #[test]
+    fn keys_and_outbox_default_to_the_data_folder() {
+        let data = std::path::Path::new("/srv/writeit");
+        let addr: SocketAddr = "127.0.0.1:8080".parse().unwrap();
+        let flags = Flags::parse_from(["writeit"]);
+        let config = flags.identity.config(addr, data);
+        assert_eq!(flags.keys.dir(data), data.join("keys"));
+        assert_eq!(config.outbox_dir, data.join("outbox"));
+        assert_eq!(config.status_ttl, Duration::from_secs(5));
+
+        let flags = Flags::parse_from([
+            "writeit",
+            "--keys-dir",
+            "/shared/keys",
+            "--outbox-dir",
+            "/shared/outbox",
+            "--account-status-seconds",
+            "0",
+        ]);
+        let config = flags.identity.config(addr, data);
+        assert_eq!(flags.keys.dir(data), PathBuf::from("/shared/keys"));
+        assert_eq!(config.outbox_dir, PathBuf::from("/shared/outbox"));
+        assert!(config.status_ttl.is_zero());
+        assert!(Flags::try_parse_from(["writeit", "--account-status-seconds", "61"]).is_err());
+    }
 }

@@ -116,10 +116,11 @@ async fn story(url: String) {
     assert_eq!(s, 200, "{v}");
     let before_rotation = id_token(&v);
 
-    // A rotation: a server started after it signs with the new key; the others accept its
-    // tokens at once (an unknown kid makes them read the folder), and it accepts theirs.
-    let rotated =
-        writeit_server::auth::rotate(&cluster.keys, writeit_server::clock::now_secs()).unwrap();
+    // A rotation (its key made long enough ago to sign now): a server started after it signs
+    // with the new key; the others accept its tokens at once (an unknown kid makes them read the
+    // folder), and it accepts theirs.
+    let made = writeit_server::clock::now_secs() - writeit_server::auth::SIGNS_AFTER_SECS;
+    let rotated = writeit_server::auth::rotate(&cluster.keys, made).unwrap();
     let c = cluster.start().await;
     let after_rotation = id_token(&c.sign_up("bo@example.com").await);
     assert_ne!(

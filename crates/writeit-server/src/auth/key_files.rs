@@ -5,7 +5,8 @@
 //! ID-token keys are PKCS#8 Ed25519 documents named `id-token-ed25519.pk8` (the first key, made on
 //! first start; its name predates rotation) or `id-token-ed25519-<unix seconds>.pk8` (made by
 //! `writeit keys rotate`). The time in the name, not the file's mtime (which a copy changes),
-//! orders the keys, so every instance reading the folder picks the same newest key to sign with.
+//! orders the keys, so every instance reading the folder picks the same newest key to sign with,
+//! and says when it may start signing ([`signs_from`]).
 
 use std::path::{Path, PathBuf};
 
@@ -16,6 +17,20 @@ use ring::signature::Ed25519KeyPair;
 pub const FIRST_KEY_FILE: &str = "id-token-ed25519.pk8";
 const PREFIX: &str = "id-token-ed25519-";
 const SUFFIX: &str = ".pk8";
+
+/// Seconds a new key waits before it signs: every instance reads the folder again within a minute
+/// ([`super::keys::REREAD_EVERY`]), so all of them know the key before any token names it, even
+/// where a shared folder shows new files late (NFS caches directory listings for up to a minute).
+pub const SIGNS_AFTER_SECS: i64 = 120;
+
+/// When a key made at `created` starts signing (the first key, made at 0: always).
+pub fn signs_from(created: i64) -> i64 {
+    if created == 0 {
+        0
+    } else {
+        created + SIGNS_AFTER_SECS
+    }
+}
 
 /// One ID-token key file as read: its name, the time in its name (0 for the first key) and bytes.
 pub struct KeyFile {
@@ -89,9 +104,9 @@ pub fn create_first(dir: &Path) -> anyhow::Result<()> {
     }
 }
 
-/// `writeit keys rotate`: a new key named for `now_secs`, which every instance signs with once it
-/// reads the folder again (within a minute, or at once when shown a token of it); the older keys
-/// still verify. Answers the new file's name.
+/// `writeit keys rotate`: a new key named for `now_secs`, which every instance verifies once it
+/// reads the folder again (within a minute, or at once when shown a token of it) and signs with
+/// from [`signs_from`]; the older keys still verify. Answers the new file's name.
 pub fn rotate(dir: &Path, now_secs: i64) -> anyhow::Result<String> {
     if let Some(newest) = read(dir)?.last() {
         anyhow::ensure!(
@@ -107,7 +122,7 @@ pub fn rotate(dir: &Path, now_secs: i64) -> anyhow::Result<String> {
     Ok(name)
 }
 
-/// `writeit keys retire`: deletes every key that stopped signing (a newer key exists) at least
+/// `writeit keys retire`: deletes every key that stopped signing (a newer key began to) at least
 /// `after_secs` before `now_secs`, when no token it signed can still be valid. The newest key is
 /// never deleted. Answers the names deleted.
 pub fn retire(dir: &Path, now_secs: i64, after_secs: i64) -> anyhow::Result<Vec<String>> {
@@ -115,7 +130,7 @@ pub fn retire(dir: &Path, now_secs: i64, after_secs: i64) -> anyhow::Result<Vec<
     let mut retired = Vec::new();
     for pair in files.windows(2) {
         let (old, successor) = (&pair[0], &pair[1]);
-        if successor.created + after_secs <= now_secs {
+        if signs_from(successor.created) + after_secs <= now_secs {
             let path = dir.join(&old.name);
             std::fs::remove_file(&path)
                 .map_err(|e| anyhow::anyhow!("cannot delete {}: {e}", path.display()))?;
@@ -193,9 +208,10 @@ mod tests {
             read(dir).unwrap().into_iter().map(|f| f.name).collect()
         };
         assert_eq!(names(&dir), [FIRST_KEY_FILE, &second, &third]);
-        // The first key stopped signing at 1000, the second at 2000.
-        assert!(retire(&dir, 1_000 + 499, 500).unwrap().is_empty());
-        assert_eq!(retire(&dir, 1_500, 500).unwrap(), [FIRST_KEY_FILE]);
+        // The first key stopped signing when the second began, the second when the third did.
+        let stop = signs_from(1_000);
+        assert!(retire(&dir, stop + 499, 500).unwrap().is_empty());
+        assert_eq!(retire(&dir, stop + 500, 500).unwrap(), [FIRST_KEY_FILE]);
         assert_eq!(retire(&dir, 9_999, 500).unwrap(), [second]);
         assert_eq!(names(&dir), [third], "the newest stays");
         assert!(retire(&dir, 99_999, 500).unwrap().is_empty());

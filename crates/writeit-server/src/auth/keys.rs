@@ -1,12 +1,12 @@
 //! The Ed25519 keys that sign and verify ID tokens, one set shared by every instance serving a
 //! database: read from the keys folder (`key_files.rs`), or given in `WRITEIT_ID_TOKEN_KEYS`.
 //!
-//! Several keys verify, chosen by the token's `kid`; one signs: the folder's newest, or the first
-//! of the variable. A folder is read again every minute (so a key added by `writeit keys rotate`
-//! starts signing everywhere), and at once when a token names a `kid` this instance does not know
-//! (so a token signed by an instance that read the folder first is honoured), at most once per
-//! [`UNKNOWN_KID_REREAD`] so made-up `kid`s cannot make the server read the disk on every request.
-//! Reading is synchronous: a few small files, once a minute.
+//! Several keys verify, chosen by the token's `kid`; one signs: the folder's newest once it is
+//! [`key_files::SIGNS_AFTER_SECS`] old, or the first of the variable. The wait lets every instance
+//! read a new key before any signs with it: a folder is read again every minute, and at once when
+//! a token names a `kid` this instance does not know (for a folder whose copies arrive late), at
+//! most once per [`UNKNOWN_KID_REREAD`] so made-up `kid`s cannot make the server read the disk on
+//! every request. Reading is synchronous: a few small files, once a minute.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -75,12 +75,13 @@ impl Key {
 /// The keys known at one time.
 struct Set {
     keys: Vec<Arc<Key>>,
-    signer: usize,
+    /// Keys of a folder, oldest first (the signer depends on the time); else the first signs.
+    timed: bool,
     by_kid: HashMap<String, usize>,
 }
 
 impl Set {
-    fn new(keys: Vec<Key>, signer: usize) -> Set {
+    fn new(keys: Vec<Key>, timed: bool) -> Set {
         let by_kid = keys
             .iter()
             .enumerate()
@@ -88,12 +89,12 @@ impl Set {
             .collect();
         Set {
             keys: keys.into_iter().map(Arc::new).collect(),
-            signer,
+            timed,
             by_kid,
         }
     }
 
-    /// The keys of a folder: the newest signs.
+    /// The keys of a folder.
     fn read(dir: &Path) -> anyhow::Result<Set> {
         let files = key_files::read(dir)?;
         anyhow::ensure!(
@@ -108,8 +109,18 @@ impl Set {
                     .map_err(|e| anyhow::anyhow!("{}: {e}", dir.join(&f.name).display()))
             })
             .collect::<anyhow::Result<Vec<Key>>>()?;
-        let newest = keys.len() - 1;
-        Ok(Set::new(keys, newest))
+        Ok(Set::new(keys, true))
+    }
+
+    /// The index of the key that signs at `now_secs`: the newest old enough, or else the oldest.
+    fn signer(&self, now_secs: i64) -> usize {
+        if !self.timed {
+            return 0;
+        }
+        self.keys
+            .iter()
+            .rposition(|k| key_files::signs_from(k.created) <= now_secs)
+            .unwrap_or(0)
     }
 
     fn find(&self, kid: &str) -> Option<Arc<Key>> {
@@ -163,14 +174,14 @@ impl SigningKeys {
             })
             .collect::<anyhow::Result<Vec<Key>>>()?;
         anyhow::ensure!(!keys.is_empty(), "WRITEIT_ID_TOKEN_KEYS holds no key");
-        Ok(Self::with(None, Set::new(keys, 0)))
+        Ok(Self::with(None, Set::new(keys, false)))
     }
 
     /// A fresh key held in memory only (tests).
     pub fn generate() -> SigningKeys {
         let doc = key_files::generate().expect("system RNG");
         let key = Key::from_pkcs8(&doc, 0).expect("a key just made");
-        Self::with(None, Set::new(vec![key], 0))
+        Self::with(None, Set::new(vec![key], false))
     }
 
     /// A new key for `WRITEIT_ID_TOKEN_KEYS`: base64 of its PKCS#8 document.
@@ -194,8 +205,13 @@ impl SigningKeys {
 
     /// The key that signs now.
     pub fn signer(&self) -> Arc<Key> {
+        self.signer_at(crate::clock::now_secs())
+    }
+
+    /// The key that signs at `now_secs`.
+    pub fn signer_at(&self, now_secs: i64) -> Arc<Key> {
         let set = self.current();
-        set.keys[set.signer].clone()
+        set.keys[set.signer(now_secs)].clone()
     }
 
     /// The key of `kid`, reading the folder again first if it is unknown (rate-limited).
@@ -214,13 +230,14 @@ impl SigningKeys {
         self.set().by_kid.contains_key(kid)
     }
 
-    /// Every key that verifies, oldest first, and whether it is the one that signs.
-    pub fn keys(&self) -> Vec<(Arc<Key>, bool)> {
+    /// Every key that verifies, oldest first, and whether it is the one that signs at `now_secs`.
+    pub fn keys(&self, now_secs: i64) -> Vec<(Arc<Key>, bool)> {
         let set = self.current();
+        let signer = set.signer(now_secs);
         set.keys
             .iter()
             .enumerate()
-            .map(|(i, k)| (k.clone(), i == set.signer))
+            .map(|(i, k)| (k.clone(), i == signer))
             .collect()
     }
 
@@ -291,9 +308,8 @@ impl SigningKeys {
         };
         match Set::read(dir) {
             Ok(set) => {
-                let before = self.set();
-                if set.keys[set.signer].kid != before.keys[before.signer].kid {
-                    tracing::info!(kid = %set.keys[set.signer].kid, "signing ID tokens with a newer key");
+                if set.keys.len() != self.set().keys.len() {
+                    tracing::info!(keys = set.keys.len(), "read the ID-token keys again");
                 }
                 *self.0.set.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(set);
                 true
@@ -309,22 +325,27 @@ impl SigningKeys {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use key_files::SIGNS_AFTER_SECS as WAIT;
+
+    const NOW: i64 = 1_800_000_000;
 
     fn temp_dir() -> PathBuf {
         std::env::temp_dir().join(format!("writeit-ring-{}", uuid::Uuid::now_v7()))
     }
 
     #[test]
-    fn the_newest_signs_and_every_key_verifies() {
+    fn a_new_key_verifies_at_once_and_signs_once_every_instance_has_read_it() {
         let dir = temp_dir();
         let keys = SigningKeys::load_or_create(&dir).unwrap();
-        let first = keys.signer();
-        key_files::rotate(&dir, 1_000).unwrap();
-        // Another instance starting now reads both, and signs with the new one.
+        let first = keys.signer_at(NOW);
+        assert_eq!(first.created, 0);
+        key_files::rotate(&dir, NOW).unwrap();
+        // Another instance starting now reads both; the new key signs once it is old enough.
         let other = SigningKeys::load_or_create(&dir).unwrap();
-        let second = other.signer();
+        let second = other.signer_at(NOW + WAIT);
         assert_ne!(first.kid, second.kid);
-        assert_eq!(second.created, 1_000);
+        assert_eq!(second.created, NOW);
+        assert_eq!(other.signer_at(NOW + WAIT - 1).kid, first.kid);
         assert!(other.verifying(&first.kid).is_some());
         let jwks = other.jwks();
         let kids: Vec<&str> = jwks["keys"]
@@ -334,16 +355,32 @@ mod tests {
             .map(|k| k["kid"].as_str().unwrap())
             .collect();
         assert_eq!(kids, [first.kid.as_str(), second.kid.as_str()]);
+        let signs: Vec<bool> = other.keys(NOW + WAIT).iter().map(|(_, s)| *s).collect();
+        assert_eq!(signs, [false, true]);
         // The first instance has not read the folder since: its first unknown kid reads it, so
-        // it verifies the new key's tokens and signs with that key from now on.
+        // it verifies the new key's tokens, and signs with it in time.
         assert!(!keys.knows(&second.kid));
         assert!(keys.verifying(&second.kid).is_some());
-        assert_eq!(keys.signer().kid, second.kid);
+        assert_eq!(keys.signer_at(NOW + WAIT).kid, second.kid);
         // A second unknown kid right after does not read the folder again.
-        key_files::rotate(&dir, 2_000).unwrap();
-        let third = SigningKeys::load_or_create(&dir).unwrap().signer();
+        key_files::rotate(&dir, NOW + 1).unwrap();
+        let third = SigningKeys::load_or_create(&dir)
+            .unwrap()
+            .signer_at(NOW + 1 + WAIT);
         assert!(keys.verifying(&third.kid).is_none());
         assert!(keys.verifying("made-up").is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_folder_of_new_keys_only_signs_with_the_oldest() {
+        let dir = temp_dir();
+        key_files::rotate(&dir, NOW).unwrap();
+        key_files::rotate(&dir, NOW + 1).unwrap();
+        let keys = SigningKeys::load_or_create(&dir).unwrap();
+        assert_eq!(keys.keys(NOW).len(), 2, "no first key made beside them");
+        assert_eq!(keys.signer_at(NOW).created, NOW);
+        assert_eq!(keys.signer_at(NOW + 1 + WAIT).created, NOW + 1);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -366,7 +403,7 @@ mod tests {
         let b_url = b.replace('+', "-").replace('/', "_").replace('=', "");
         let keys = SigningKeys::from_documents(&format!("{a},\n {b_url}")).unwrap();
         let again = SigningKeys::from_documents(&b).unwrap();
-        let listed = keys.keys();
+        let listed = keys.keys(NOW);
         assert_eq!(listed.len(), 2);
         assert!(listed[0].1 && !listed[1].1, "the first signs");
         assert_eq!(listed[1].0.kid, again.signer().kid);

@@ -322,7 +322,9 @@ mod rotation {
         let a = Verifier::new(&SigningKeys::load_or_create(&dir).unwrap());
         let old = bearer(&a, "u1");
         let old_kid = a.keys().signer().kid.clone();
-        crate::auth::rotate(&dir, NOW).unwrap();
+        // A key made long enough ago to sign now.
+        let now = crate::clock::now_secs();
+        crate::auth::rotate(&dir, now - crate::auth::SIGNS_AFTER_SECS).unwrap();
         // An instance started after the rotation signs with the new key and still verifies the
         // old one's tokens; the instance started before honours the new key's tokens at once.
         let b = Verifier::new(&SigningKeys::load_or_create(&dir).unwrap());
@@ -336,7 +338,7 @@ mod rotation {
         assert_eq!(b.jwks()["keys"].as_array().unwrap().len(), 2);
         // Once the old key is retired, an instance that reads the folder refuses its tokens, even
         // one it verified (and cached) before.
-        let retired = crate::auth::retire(&dir, NOW + 4_500, 4_500).unwrap();
+        let retired = crate::auth::retire(&dir, now + 4_500, 4_500).unwrap();
         assert_eq!(retired, [crate::auth::FIRST_KEY_FILE]);
         let c = Verifier::new(&SigningKeys::load_or_create(&dir).unwrap());
         assert!(matches!(

@@ -40,7 +40,7 @@ enum LogFormat {
 #[derive(Subcommand)]
 enum Command {
     /// Serve the API and the web app (migrates, and seeds an empty database).
-    Serve(ServeConfig),
+    Serve(Box<ServeConfig>),
     /// Create or upgrade the database schema, then exit.
     Migrate(CommonConfig),
     /// Load the starter content (idempotent: same ids every time).
@@ -211,7 +211,7 @@ async fn main() -> ExitCode {
 
 async fn run(command: Command) -> anyhow::Result<()> {
     match command {
-        Command::Serve(config) => writeit_server::serve::serve(config).await,
+        Command::Serve(config) => writeit_server::serve::serve(*config).await,
         Command::Migrate(common) => {
             common.open_store().await?;
             println!("database is up to date");
@@ -328,10 +328,17 @@ fn run_keys(common: &CommonConfig, flags: &KeyFlags, action: KeysAction) -> anyh
         KeysAction::List => {
             let keys = flags.signing_keys(&common.data_dir)?;
             let lines: Vec<String> = keys
-                .keys()
+                .keys(now)
                 .iter()
                 .map(|(key, signs)| {
-                    let role = if *signs { "signs" } else { "verifies" };
+                    let from = writeit_server::auth::signs_from(key.created);
+                    let role = match signs {
+                        true => "signs".to_string(),
+                        false if keys.folder().is_some() && from > now => {
+                            format!("verifies; signs from {from}")
+                        }
+                        false => "verifies".to_string(),
+                    };
                     format!("{}\t{}\t{role}", key.kid, key.created)
                 })
                 .collect();
@@ -340,7 +347,11 @@ fn run_keys(common: &CommonConfig, flags: &KeyFlags, action: KeysAction) -> anyh
         KeysAction::Rotate => {
             folder_only()?;
             let name = writeit_server::auth::rotate(&dir, now)?;
-            format!("{} signs from now on", dir.join(name).display())
+            format!(
+                "{} verifies now and signs in {} s, once every instance has read it",
+                dir.join(name).display(),
+                writeit_server::auth::SIGNS_AFTER_SECS
+            )
         }
         KeysAction::Retire { after_minutes } => {
             folder_only()?;
