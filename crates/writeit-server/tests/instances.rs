@@ -67,8 +67,9 @@ impl Cluster {
 
 async fn story(url: String) {
     let cluster = Cluster::new(url).await;
-    // Started at once over an empty keys folder: one key is made, and both use it.
-    let (a, b) = tokio::join!(cluster.start(), cluster.start());
+    // Over an empty keys folder: the first makes the keys, the second reads them (instances
+    // racing to make them: `auth/key_files.rs`).
+    let (a, b) = (cluster.start().await, cluster.start().await);
     let key_files = std::fs::read_dir(&cluster.keys).unwrap().count();
     assert_eq!(key_files, 2, "one ID-token key and one TOTP secrets key");
 
@@ -95,7 +96,8 @@ async fn story(url: String) {
     let (_, v) = a.refresh(&r1).await;
     assert_eq!(err(&v), "TOKEN_EXPIRED", "the whole family is revoked");
 
-    // A second factor enrolled on one is checked on the other (the sealed secret opens there).
+    // A second factor enrolled through two servers (the session's sealed secret opens on the
+    // second) is checked on the other one (so does the stored secret).
     let token = id_token(&on_b);
     let (s, v) = a
         .post("mfaEnrollment:start", json!({"idToken": token}))
@@ -107,12 +109,12 @@ async fn story(url: String) {
         .to_string();
     let session = v["totpSessionInfo"]["sessionInfo"].as_str().unwrap();
     let now = writeit_server::clock::now_secs();
-    let (s, v) = a.post("mfaEnrollment:finalize", json!({"idToken": token, "totpVerificationInfo": {"sessionInfo": session, "verificationCode": code_at(&secret, now)}})).await;
+    let (s, v) = b.post("mfaEnrollment:finalize", json!({"idToken": token, "totpVerificationInfo": {"sessionInfo": session, "verificationCode": code_at(&secret, now)}})).await;
     assert_eq!(s, 200, "{v}");
     let enrollment = v["mfaInfo"][0]["mfaEnrollmentId"].as_str().unwrap();
-    let (_, v) = b.sign_in("ana@example.com").await;
+    let (_, v) = a.sign_in("ana@example.com").await;
     let pending = v["mfaPendingCredential"].as_str().unwrap();
-    let (s, v) = b.post("mfaSignIn:finalize", json!({"mfaPendingCredential": pending, "mfaEnrollmentId": enrollment, "totpVerificationInfo": {"verificationCode": code_at(&secret, now + 30)}})).await;
+    let (s, v) = a.post("mfaSignIn:finalize", json!({"mfaPendingCredential": pending, "mfaEnrollmentId": enrollment, "totpVerificationInfo": {"verificationCode": code_at(&secret, now + 30)}})).await;
     assert_eq!(s, 200, "{v}");
     let before_rotation = id_token(&v);
 

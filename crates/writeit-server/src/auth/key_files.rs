@@ -219,6 +219,28 @@ mod tests {
     }
 
     #[test]
+    fn instances_starting_at_once_make_one_first_key() {
+        let dir = temp_dir();
+        let made: Vec<Vec<u8>> = std::thread::scope(|s| {
+            let racers: Vec<_> = (0..8)
+                .map(|_| {
+                    s.spawn(|| {
+                        create_first(&dir).unwrap();
+                        read(&dir).unwrap().remove(0).pkcs8
+                    })
+                })
+                .collect();
+            racers.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        assert_eq!(read(&dir).unwrap().len(), 1);
+        assert!(
+            made.iter().all(|k| k == &made[0]),
+            "every one reads the same key"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn a_private_file_is_written_once_and_whole() {
         let dir = temp_dir();
         let path = dir.join("k");
