@@ -9,9 +9,10 @@ mod common;
 use std::time::Duration;
 
 use common::identity::*;
+use common::media::{korean_entry, wav};
+use common::postgres::Database;
 use reqwest::Client;
 use serde_json::{json, Value};
-use sqlx::Connection;
 use writeit_server::identity::mfa::code_at;
 use writeit_server::identity::IdentityConfig;
 use writeit_server::testing::TestServer;
@@ -189,19 +190,7 @@ async fn story(url: String) {
 
     // Media stored through one are served by another.
     let admin = a.server.bearer("admin-1", Role::Admin, &[]);
-    let entry = a
-        .server
-        .store
-        .query_entries(&writeit_core::paging::PageInput {
-            offset: 0,
-            after: None,
-            limit: None,
-        })
-        .await
-        .unwrap()
-        .into_iter()
-        .find(|e| e.language_code == "ko")
-        .unwrap();
+    let entry = korean_entry(&*a.server.store).await;
     let upload: Value = Client::new()
         .post(format!(
             "{}/api/media/audio?entryId={}",
@@ -210,7 +199,7 @@ async fn story(url: String) {
         ))
         .header("authorization", admin)
         .header("content-type", "application/octet-stream")
-        .body(wav())
+        .body(wav(64))
         .send()
         .await
         .unwrap()
@@ -223,33 +212,13 @@ async fn story(url: String) {
             .await
             .unwrap();
         assert_eq!(res.status(), 200);
-        assert_eq!(res.bytes().await.unwrap().as_ref(), wav().as_slice());
+        assert_eq!(res.bytes().await.unwrap().as_ref(), wav(64).as_slice());
     }
 }
 
 /// The `kid` in a JWT's header.
 fn claims_kid(token: &str) -> String {
     jsonwebtoken::decode_header(token).unwrap().kid.unwrap()
-}
-
-/// A small WAV file (a header and 64 samples of silence).
-fn wav() -> Vec<u8> {
-    let samples = 64u32;
-    let mut b = Vec::new();
-    b.extend_from_slice(b"RIFF");
-    b.extend_from_slice(&(36 + samples).to_le_bytes());
-    b.extend_from_slice(b"WAVEfmt ");
-    b.extend_from_slice(&16u32.to_le_bytes());
-    b.extend_from_slice(&1u16.to_le_bytes());
-    b.extend_from_slice(&1u16.to_le_bytes());
-    b.extend_from_slice(&8000u32.to_le_bytes());
-    b.extend_from_slice(&8000u32.to_le_bytes());
-    b.extend_from_slice(&1u16.to_le_bytes());
-    b.extend_from_slice(&8u16.to_le_bytes());
-    b.extend_from_slice(b"data");
-    b.extend_from_slice(&samples.to_le_bytes());
-    b.extend(std::iter::repeat_n(128u8, samples as usize));
-    b
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -263,27 +232,9 @@ async fn servers_over_one_sqlite_file_act_as_one() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn servers_over_one_postgres_database_act_as_one() {
-    let server = match std::env::var("WRITEIT_TEST_POSTGRES_URL") {
-        Ok(url) if !url.is_empty() => url,
-        _ => {
-            assert_ne!(
-                std::env::var("WRITEIT_REQUIRE_POSTGRES").as_deref(),
-                Ok("1"),
-                "WRITEIT_REQUIRE_POSTGRES=1 but WRITEIT_TEST_POSTGRES_URL is not set"
-            );
-            return;
-        }
+    let Some(database) = Database::create("writeit_instances").await else {
+        return;
     };
-    let name = format!("writeit_instances_{}", uuid::Uuid::now_v7().simple());
-    let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut admin)
-        .await
-        .unwrap();
-    let (base, _) = server.rsplit_once('/').unwrap();
-    story(format!("{base}/{name}")).await;
-    sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
-        .execute(&mut admin)
-        .await
-        .unwrap();
+    story(database.url.clone()).await;
+    database.drop().await;
 }

@@ -1,2 +1,4 @@
 //! Shared test support.
 pub mod identity;
+pub mod media;
+pub mod postgres;
