@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use common::postgres::Database;
+use common::sqlite::SqliteFile;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use writeit_core::card::card_id;
@@ -195,11 +196,8 @@ async fn kill_under_load(database_url: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_keeps_every_acknowledged_write_through_ten_kills() {
-    let db = std::env::temp_dir().join(format!("writeit-crash-{}.db", uuid::Uuid::now_v7()));
-    kill_under_load(&format!("sqlite:{}", db.display())).await;
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
+    let db = SqliteFile::new("writeit-crash");
+    kill_under_load(&db.url).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

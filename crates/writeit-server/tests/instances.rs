@@ -11,6 +11,7 @@ use std::time::Duration;
 use common::identity::*;
 use common::media::{korean_entry, wav};
 use common::postgres::Database;
+use common::sqlite::SqliteFile;
 use reqwest::Client;
 use serde_json::{json, Value};
 use writeit_server::identity::mfa::code_at;
@@ -223,11 +224,8 @@ fn claims_kid(token: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn servers_over_one_sqlite_file_act_as_one() {
-    let db = std::env::temp_dir().join(format!("writeit-instances-{}.db", uuid::Uuid::now_v7()));
-    story(format!("sqlite:{}", db.display())).await;
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
+    let db = SqliteFile::new("writeit-instances");
+    story(db.url.clone()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

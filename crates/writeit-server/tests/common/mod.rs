@@ -2,3 +2,4 @@
 pub mod identity;
 pub mod media;
 pub mod postgres;
+pub mod sqlite;
