@@ -83,15 +83,19 @@ impl KeyFlags {
             .unwrap_or_else(|| data_dir.join("keys"))
     }
 
+    /// The text of `WRITEIT_ID_TOKEN_KEYS`, unless unset or blank.
+    pub fn documents(&self) -> Option<&str> {
+        self.id_token_keys
+            .as_ref()
+            .map(|k| k.0.as_str())
+            .filter(|k| !k.trim().is_empty())
+    }
+
     /// The ID-token keys: from `WRITEIT_ID_TOKEN_KEYS` when set, else the folder's (made on
     /// first use).
     pub fn signing_keys(&self, data_dir: &std::path::Path) -> anyhow::Result<SigningKeys> {
-        match self
-            .id_token_keys
-            .as_ref()
-            .filter(|k| !k.0.trim().is_empty())
-        {
-            Some(documents) => SigningKeys::from_documents(&documents.0),
+        match self.documents() {
+            Some(documents) => SigningKeys::from_documents(documents),
             None => SigningKeys::load_or_create(&self.dir(data_dir)),
         }
     }

@@ -318,7 +318,7 @@ fn run_keys(common: &CommonConfig, flags: &KeyFlags, action: KeysAction) -> anyh
     let dir = flags.dir(&common.data_dir);
     let folder_only = || {
         anyhow::ensure!(
-            flags.id_token_keys.is_none(),
+            flags.documents().is_none(),
             "the keys come from WRITEIT_ID_TOKEN_KEYS: change that variable instead (docs/identity.md)"
         );
         Ok(())
