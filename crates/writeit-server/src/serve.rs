@@ -37,9 +37,68 @@ pub struct ServeConfig {
     #[arg(long, env = "WRITEIT_STARTER_DIR", default_value = "data/starter")]
     pub starter_dir: PathBuf,
     #[command(flatten)]
+    pub keys: KeyFlags,
+    #[command(flatten)]
     pub identity: IdentityFlags,
     #[command(flatten)]
     pub limits: TimeLimits,
+}
+
+/// Where the keys come from: every instance serving one database needs the same ones
+/// (docs/identity.md, "Keys").
+#[derive(Clone, Debug, clap::Args)]
+pub struct KeyFlags {
+    /// Folder of the ID-token signing keys and the TOTP secrets key, shared by every instance
+    /// serving one database (default: DATA_DIR/keys).
+    #[arg(long, env = "WRITEIT_KEYS_DIR")]
+    pub keys_dir: Option<PathBuf>,
+    /// ID-token keys instead of the folder's: base64 PKCS#8 documents (`writeit keys new`),
+    /// comma-separated; the first signs, the others only verify. Best given in the environment.
+    #[arg(long, env = "WRITEIT_ID_TOKEN_KEYS", hide_env_values = true)]
+    pub id_token_keys: Option<KeyDocuments>,
+}
+
+/// The text of `WRITEIT_ID_TOKEN_KEYS`: private keys, never printed.
+#[derive(Clone)]
+pub struct KeyDocuments(pub String);
+
+impl std::str::FromStr for KeyDocuments {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(KeyDocuments(s.to_string()))
+    }
+}
+
+impl std::fmt::Debug for KeyDocuments {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("KeyDocuments(…)")
+    }
+}
+
+impl KeyFlags {
+    /// The keys folder for data folder `data_dir`.
+    pub fn dir(&self, data_dir: &std::path::Path) -> PathBuf {
+        self.keys_dir
+            .clone()
+            .unwrap_or_else(|| data_dir.join("keys"))
+    }
+
+    /// The text of `WRITEIT_ID_TOKEN_KEYS`, unless unset or blank.
+    pub fn documents(&self) -> Option<&str> {
+        self.id_token_keys
+            .as_ref()
+            .map(|k| k.0.as_str())
+            .filter(|k| !k.trim().is_empty())
+    }
+
+    /// The ID-token keys: from `WRITEIT_ID_TOKEN_KEYS` when set, else the folder's (made on
+    /// first use).
+    pub fn signing_keys(&self, data_dir: &std::path::Path) -> anyhow::Result<SigningKeys> {
+        match self.documents() {
+            Some(documents) => SigningKeys::from_documents(documents),
+            None => SigningKeys::load_or_create(&self.dir(data_dir)),
+        }
+    }
 }
 
 /// How long the server waits for clients, and for itself to stop.
@@ -66,9 +125,13 @@ pub struct IdentityFlags {
     #[arg(long, env = "WRITEIT_PUBLIC_URL")]
     pub public_url: Option<String>,
     /// SMTP relay for mail, e.g. smtp://user:pass@host:587?tls=required; unset: .eml files in
-    /// DATA_DIR/outbox, links logged.
+    /// the outbox folder, links logged.
     #[arg(long, env = "WRITEIT_SMTP_URL")]
     pub smtp_url: Option<String>,
+    /// Folder mail is written to without SMTP (default: DATA_DIR/outbox); with several instances,
+    /// one shared folder (file names are unique) or SMTP.
+    #[arg(long, env = "WRITEIT_OUTBOX_DIR")]
+    pub outbox_dir: Option<PathBuf>,
     /// Sender of mail.
     #[arg(
         long,
@@ -83,6 +146,11 @@ pub struct IdentityFlags {
     /// factor, or delete the account; later the user is asked to sign in again.
     #[arg(long, env = "WRITEIT_RECENT_SIGN_IN_SECONDS", default_value_t = 300, value_parser = clap::value_parser!(i64).range(1..=86_400))]
     pub recent_sign_in_seconds: i64,
+    /// Seconds an instance may trust its copy of an account's state (disabled, deleted, role,
+    /// signed out everywhere) before reading it again; a change made through another instance or
+    /// the CLI applies within this time. 0: read on every request.
+    #[arg(long, env = "WRITEIT_ACCOUNT_STATUS_SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=60))]
+    pub account_status_seconds: u64,
     /// Behind a proxy: rate-limit by the last X-Forwarded-For hop instead of the peer address.
     #[arg(long, env = "WRITEIT_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
@@ -143,7 +211,11 @@ impl IdentityFlags {
             id_token_ttl_secs: self.id_token_minutes * 60,
             recent_sign_in_secs: self.recent_sign_in_seconds,
             trust_forwarded_for: self.trust_forwarded_for,
-            outbox_dir: data_dir.join("outbox"),
+            status_ttl: Duration::from_secs(self.account_status_seconds),
+            outbox_dir: self
+                .outbox_dir
+                .clone()
+                .unwrap_or_else(|| data_dir.join("outbox")),
             dev_tokens: self.dev_tokens,
             ..Default::default()
         }
@@ -170,7 +242,15 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
             tracing::warn!(dir = %config.starter_dir.display(), "no starter content found; the database stays empty");
         }
     }
-    let keys = SigningKeys::load_or_create(&config.common.data_dir)?;
+    let keys = config.keys.signing_keys(&config.common.data_dir)?;
+    match keys.folder() {
+        Some(dir) => {
+            tracing::info!(keys = %dir.display(), kid = %keys.signer().kid, "ID-token keys from the keys folder")
+        }
+        None => {
+            tracing::info!(kid = %keys.signer().kid, "ID-token keys from WRITEIT_ID_TOKEN_KEYS")
+        }
+    }
     let listener = TcpListener::bind(config.addr).await.map_err(|e| match e.kind() {
         std::io::ErrorKind::AddrInUse => anyhow::anyhow!(
             "cannot listen on {}: the port is already in use (stop the other server, or set --addr / WRITEIT_ADDR)",
@@ -181,7 +261,7 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let addr = listener.local_addr()?;
     let identity = Identity::new(
         config.identity.config(addr, &config.common.data_dir),
-        crate::identity::Sealer::load_or_create(&config.common.data_dir)?,
+        crate::identity::Sealer::load_or_create(&config.keys.dir(&config.common.data_dir))?,
     )?;
     match &identity.config.smtp_url {
         Some(url) => tracing::info!(smtp = %redact(url), "mail goes through SMTP"),
@@ -278,4 +358,44 @@ async fn shutdown_signal() {
     let term = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
     tracing::info!("shutting down: finishing requests in flight");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        keys: KeyFlags,
+        #[command(flatten)]
+        identity: IdentityFlags,
+    }
+
+    #[test]
+    fn keys_and_outbox_default_to_the_data_folder() {
+        let data = std::path::Path::new("/srv/writeit");
+        let addr: SocketAddr = "127.0.0.1:8080".parse().unwrap();
+        let flags = Flags::parse_from(["writeit"]);
+        let config = flags.identity.config(addr, data);
+        assert_eq!(flags.keys.dir(data), data.join("keys"));
+        assert_eq!(config.outbox_dir, data.join("outbox"));
+        assert_eq!(config.status_ttl, Duration::from_secs(5));
+
+        let flags = Flags::parse_from([
+            "writeit",
+            "--keys-dir",
+            "/shared/keys",
+            "--outbox-dir",
+            "/shared/outbox",
+            "--account-status-seconds",
+            "0",
+        ]);
+        let config = flags.identity.config(addr, data);
+        assert_eq!(flags.keys.dir(data), PathBuf::from("/shared/keys"));
+        assert_eq!(config.outbox_dir, PathBuf::from("/shared/outbox"));
+        assert!(config.status_ttl.is_zero());
+        assert!(Flags::try_parse_from(["writeit", "--account-status-seconds", "61"]).is_err());
+    }
 }

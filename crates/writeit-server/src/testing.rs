@@ -42,6 +42,30 @@ impl TestServer {
         web_dir: Option<std::path::PathBuf>,
         configure: impl FnOnce(&mut IdentityConfig),
     ) -> TestServer {
+        let keys = (SigningKeys::generate(), crate::identity::Sealer::generate());
+        Self::start_with_keys(store, web_dir, configure, keys).await
+    }
+
+    /// Serves `store` with the keys of folder `keys_dir` (made when missing), as `serve
+    /// --keys-dir` does: servers started over one folder and one database act as one.
+    pub async fn start_sharing_keys(
+        store: SharedStore,
+        keys_dir: &std::path::Path,
+        configure: impl FnOnce(&mut IdentityConfig),
+    ) -> TestServer {
+        let keys = (
+            SigningKeys::load_or_create(keys_dir).expect("ID-token keys"),
+            crate::identity::Sealer::load_or_create(keys_dir).expect("TOTP secrets key"),
+        );
+        Self::start_with_keys(store, None, configure, keys).await
+    }
+
+    async fn start_with_keys(
+        store: SharedStore,
+        web_dir: Option<std::path::PathBuf>,
+        configure: impl FnOnce(&mut IdentityConfig),
+        (keys, sealer): (SigningKeys, crate::identity::Sealer),
+    ) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind loopback");
@@ -55,12 +79,11 @@ impl TestServer {
             ..Default::default()
         };
         configure(&mut config);
-        let identity =
-            Identity::new(config, crate::identity::Sealer::generate()).expect("identity set-up");
+        let identity = Identity::new(config, sealer).expect("identity set-up");
         // The fitter looks at once: tests wait for it, not for a session to settle.
         let state = AppState::with_fitter(
             store.clone(),
-            Verifier::new(&SigningKeys::generate()),
+            Verifier::new(&keys),
             identity,
             std::time::Duration::ZERO,
         );

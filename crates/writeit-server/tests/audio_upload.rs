@@ -3,10 +3,12 @@
 //! file too large, not audio or empty (each a readable message naming `file`, never a 5xx), and
 //! a stored recording served back at the URL the answer gives, which a saved entry accepts.
 
+mod common;
+
+use common::media::{korean_entry, wav};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 use writeit_core::entity::Entry;
-use writeit_core::paging::PageInput;
 use writeit_server::testing::TestServer;
 use writeit_store::Role;
 
@@ -31,18 +33,7 @@ async fn start() -> Ctx {
         .unwrap();
     let starter = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/starter");
     writeit_server::seed::seed(&*store, &starter).await.unwrap();
-    let entry = store
-        .query_entries(&PageInput {
-            offset: 0,
-            after: None,
-            limit: None,
-            ..Default::default()
-        })
-        .await
-        .unwrap()
-        .into_iter()
-        .find(|e| e.language_code == "ko")
-        .expect("a Korean starter entry");
+    let entry = korean_entry(&*store).await;
     let server = TestServer::start(store).await;
     Ctx {
         server,
@@ -50,25 +41,6 @@ async fn start() -> Ctx {
         dir,
         entry,
     }
-}
-
-/// A small but real WAV file: a header and `samples` 8-bit samples of silence.
-fn wav(samples: u32) -> Vec<u8> {
-    let mut b = Vec::new();
-    b.extend_from_slice(b"RIFF");
-    b.extend_from_slice(&(36 + samples).to_le_bytes());
-    b.extend_from_slice(b"WAVEfmt ");
-    b.extend_from_slice(&16u32.to_le_bytes());
-    b.extend_from_slice(&1u16.to_le_bytes()); // PCM
-    b.extend_from_slice(&1u16.to_le_bytes()); // mono
-    b.extend_from_slice(&8000u32.to_le_bytes());
-    b.extend_from_slice(&8000u32.to_le_bytes());
-    b.extend_from_slice(&1u16.to_le_bytes());
-    b.extend_from_slice(&8u16.to_le_bytes());
-    b.extend_from_slice(b"data");
-    b.extend_from_slice(&samples.to_le_bytes());
-    b.extend(std::iter::repeat_n(128u8, samples as usize));
-    b
 }
 
 impl Ctx {

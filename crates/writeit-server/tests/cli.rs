@@ -29,6 +29,8 @@ fn writeit(dir: &Dir) -> Command {
     let mut c = Command::new(BIN);
     c.current_dir(repo())
         .env_remove("DATABASE_URL")
+        .env_remove("WRITEIT_KEYS_DIR")
+        .env_remove("WRITEIT_ID_TOKEN_KEYS")
         .env("WRITEIT_DATA_DIR", &dir.0)
         .env("RUST_LOG", "warn");
     c
@@ -41,7 +43,12 @@ fn serve(dir: &Dir) -> (Child, String) {
 
 /// [`serve`] with more flags.
 fn serve_with(dir: &Dir, flags: &[&str]) -> (Child, String) {
-    let mut child = writeit(dir)
+    serve_command(writeit(dir), flags)
+}
+
+/// Starts `serve` with `command`'s environment and more flags.
+fn serve_command(mut command: Command, flags: &[&str]) -> (Child, String) {
+    let mut child = command
         .args([
             "serve",
             "--addr",
@@ -290,4 +297,103 @@ mod reqwest {
             .unwrap()
             .block_on(async { ::reqwest::get(url).await.unwrap().text().await.unwrap() })
     }
+
+    /// The status of a GET with an `Authorization: Bearer` header.
+    pub fn blocking_status_with_token(url: &str, token: &str) -> u16 {
+        tokio::runtime::Runtime::new().unwrap().block_on(async {
+            ::reqwest::Client::new()
+                .get(url)
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        })
+    }
+}
+
+/// Runs `writeit ARGS` with `envs`, asserting success; its standard output.
+fn output(dir: &Dir, envs: &[(&str, &str)], args: &[&str]) -> String {
+    let out = writeit(dir)
+        .envs(envs.iter().copied())
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "writeit {args:?}: {stderr}");
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+#[test]
+fn keys_in_a_shared_folder_rotate_and_move_to_the_environment() {
+    use base64::Engine;
+    let dir = Dir::new();
+    let shared = dir.0.join("shared-keys");
+    let keys_dir = shared.to_str().unwrap();
+    let in_folder = [("WRITEIT_KEYS_DIR", keys_dir)];
+    let rotated = output(&dir, &in_folder, &["keys", "rotate"]);
+    assert!(
+        rotated.contains("verifies now and signs in 120 s"),
+        "{rotated}"
+    );
+    std::thread::sleep(Duration::from_millis(1_100));
+    output(&dir, &in_folder, &["keys", "rotate"]);
+    // Both keys are new: the older one signs until the newer is two minutes old.
+    let listed = output(&dir, &in_folder, &["keys", "list"]);
+    let roles: Vec<&str> = listed
+        .lines()
+        .map(|l| l.rsplit('\t').next().unwrap())
+        .collect();
+    assert_eq!(roles.len(), 2, "{listed}");
+    assert_eq!(roles[0], "signs", "{listed}");
+    assert!(roles[1].starts_with("verifies; signs from "), "{listed}");
+    // Nothing stopped signing 75 minutes ago.
+    let retired = output(&dir, &in_folder, &["keys", "retire"]);
+    assert!(retired.starts_with("retired 0"), "{retired}");
+    let old_token = output(&dir, &in_folder, &["token", "--sub", "u1", "--ttl", "600"]);
+
+    // The same keys given in the variable, a new one first: it signs, the folder's verify.
+    let new = output(&dir, &[], &["keys", "new"]);
+    let mut documents = vec![new];
+    for file in std::fs::read_dir(&shared).unwrap() {
+        let path = file.unwrap().path();
+        if path.extension().is_some_and(|e| e == "pk8") {
+            let bytes = std::fs::read(path).unwrap();
+            documents.push(base64::engine::general_purpose::STANDARD.encode(bytes));
+        }
+    }
+    let documents = documents.join(",");
+    let from_env = [
+        ("WRITEIT_KEYS_DIR", keys_dir),
+        ("WRITEIT_ID_TOKEN_KEYS", documents.as_str()),
+    ];
+    let listed = output(&dir, &from_env, &["keys", "list"]);
+    assert_eq!(listed.lines().count(), 3, "{listed}");
+    assert!(
+        listed.lines().next().unwrap().ends_with("signs"),
+        "{listed}"
+    );
+    let refused = writeit(&dir)
+        .envs(from_env)
+        .args(["keys", "rotate"])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success(), "rotate needs the folder");
+    let new_token = output(&dir, &from_env, &["token", "--sub", "u2", "--ttl", "600"]);
+
+    let (mut child, url) = {
+        let mut c = writeit(&dir);
+        c.envs(from_env);
+        serve_command(c, &["--dev-tokens"])
+    };
+    let decks = format!("{url}/api/trpc/queryUserDecks?input=%7B%22offset%22%3A0%7D");
+    assert_eq!(reqwest::blocking_status_with_token(&decks, &old_token), 200);
+    assert_eq!(reqwest::blocking_status_with_token(&decks, &new_token), 200);
+    let jwks = reqwest::blocking_get(&format!("{url}/identity/v1/jwks.json"));
+    assert_eq!(jwks.matches("\"kid\"").count(), 3, "{jwks}");
+    assert!(terminate(&mut child).success());
+    // Nothing went to the data folder's own keys folder: the TOTP key is in the shared one.
+    assert!(!dir.0.join("keys").exists());
+    assert!(shared.join("totp-secrets.key").is_file());
 }

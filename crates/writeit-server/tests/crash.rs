@@ -3,6 +3,8 @@
 //! again. Every write the server acknowledged is there, intact, after each restart: on SQLite,
 //! and on PostgreSQL when `WRITEIT_TEST_POSTGRES_URL` names a server.
 
+mod common;
+
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -10,9 +12,10 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use common::postgres::Database;
+use common::sqlite::SqliteFile;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-use sqlx::Connection;
 use writeit_core::card::card_id;
 use writeit_core::entity::CardKind;
 
@@ -193,33 +196,15 @@ async fn kill_under_load(database_url: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_keeps_every_acknowledged_write_through_ten_kills() {
-    let db = std::env::temp_dir().join(format!("writeit-crash-{}.db", uuid::Uuid::now_v7()));
-    kill_under_load(&format!("sqlite:{}", db.display())).await;
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
+    let db = SqliteFile::new("writeit-crash");
+    kill_under_load(&db.url).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_keeps_every_acknowledged_write_through_ten_kills() {
-    let Ok(server) = std::env::var("WRITEIT_TEST_POSTGRES_URL") else {
-        assert!(
-            std::env::var("WRITEIT_REQUIRE_POSTGRES").as_deref() != Ok("1"),
-            "WRITEIT_TEST_POSTGRES_URL is required"
-        );
+    let Some(database) = Database::create("writeit_crash").await else {
         return;
     };
-    // A database of its own on that server.
-    let name = format!("writeit_crash_{}", uuid::Uuid::now_v7().simple());
-    let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut admin)
-        .await
-        .unwrap();
-    let (base, _) = server.rsplit_once('/').unwrap();
-    kill_under_load(&format!("{base}/{name}")).await;
-    sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
-        .execute(&mut admin)
-        .await
-        .unwrap();
+    kill_under_load(&database.url).await;
+    database.drop().await;
 }

@@ -1,7 +1,7 @@
 //! Per-request account checks: a valid signature is not enough once an account is disabled, its
 //! role changed, or its sessions revoked. Each request looks its caller up in the `users` table
-//! through a short-lived cache (entries live `ttl`, default 5 s), so a change made by any instance
-//! or by the CLI takes effect everywhere within that time, and a hit costs a hash-map lookup.
+//! through a short-lived cache (entries live `ttl`: `--account-status-seconds`, default 5 s), so a
+//! change made by any instance or by the CLI takes effect everywhere within that time, and a hit costs a hash-map lookup.
 //! [`Authenticator`] bundles the token check and this one, so every API route finds its caller
 //! the same way.
 

@@ -1,5 +1,7 @@
-//! ID tokens: EdDSA-signed JWTs with the caller's id and role. Verified on every request, with a
-//! small cache of already-verified tokens (each hit still checks expiry).
+//! ID tokens: EdDSA-signed JWTs with the caller's id and role, signed by the current key of
+//! [`SigningKeys`] and verified by the key their `kid` names. Verified on every request, with a
+//! small cache of already-verified tokens (each hit still checks expiry, and that its key is still
+//! known).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -63,12 +65,11 @@ fn default_role() -> String {
 
 /// Signs and verifies ID tokens.
 pub struct Verifier {
-    encoding: jsonwebtoken::EncodingKey,
-    decoding: jsonwebtoken::DecodingKey,
-    kid: String,
-    jwk: serde_json::Value,
+    keys: SigningKeys,
     validation: Validation,
-    cache: Mutex<HashMap<String, Verified>>,
+    /// Verified tokens, with the `kid` of the key that verified them (none: the external
+    /// issuer's).
+    cache: Mutex<HashMap<String, (Verified, Option<String>)>>,
     /// Another issuer whose tokens are also accepted.
     external: Option<std::sync::Arc<ExternalIssuer>>,
 }
@@ -82,10 +83,7 @@ impl Verifier {
         validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
         validation.leeway = 0;
         Verifier {
-            encoding: keys.encoding_key(),
-            decoding: keys.decoding_key(),
-            kid: keys.kid.clone(),
-            jwk: keys.jwk(),
+            keys: keys.clone(),
             validation,
             cache: Mutex::new(HashMap::new()),
             external: None,
@@ -98,12 +96,18 @@ impl Verifier {
         self
     }
 
-    /// Signs a token for these claims.
+    /// Signs a token for these claims with the current key.
     pub fn mint(&self, claims: &Claims) -> String {
+        let key = self.keys.signer();
         let mut header = Header::new(Algorithm::EdDSA);
-        header.kid = Some(self.kid.clone());
+        header.kid = Some(key.kid.clone());
         // Signing with a valid Ed25519 key cannot fail.
-        jsonwebtoken::encode(&header, claims, &self.encoding).expect("EdDSA signing")
+        jsonwebtoken::encode(&header, claims, key.encoding_key()).expect("EdDSA signing")
+    }
+
+    /// The keys tokens are signed and verified with.
+    pub fn keys(&self) -> &SigningKeys {
+        &self.keys
     }
 
     /// Development claims (`dev`) for `sub` with `role`, valid for `ttl_secs` from `now`
@@ -125,9 +129,9 @@ impl Verifier {
         }
     }
 
-    /// The JWKS document publishing the verification key.
+    /// The JWKS document publishing every verification key.
     pub fn jwks(&self) -> serde_json::Value {
-        serde_json::json!({ "keys": [self.jwk.clone()] })
+        self.keys.jwks()
     }
 
     /// The caller an `Authorization` header value names: none or `Bearer ` alone is a guest.
@@ -163,22 +167,32 @@ impl Verifier {
 
     /// Verifies one token (signature, alg, iss, aud, exp), remembering tokens already verified.
     pub fn verify(&self, token: &str, now_secs: i64) -> Result<Verified, TokenError> {
-        if let Some(v) = self.cache.lock().ok().and_then(|c| c.get(token).cloned()) {
+        let cached = self.cache.lock().ok().and_then(|c| c.get(token).cloned());
+        // A key retired since is no longer trusted, even for a token it verified before.
+        if let Some((v, _)) =
+            cached.filter(|(_, kid)| kid.as_ref().is_none_or(|k| self.keys.knows(k)))
+        {
             return if now_secs < v.expires_at {
                 Ok(v)
             } else {
                 Err(TokenError::Expired)
             };
         }
+        let header = jsonwebtoken::decode_header(token).map_err(|_| TokenError::Invalid)?;
         if let Some(external) = &self.external {
-            let header = jsonwebtoken::decode_header(token).map_err(|_| TokenError::Invalid)?;
             if matches!(header.alg, Algorithm::RS256 | Algorithm::ES256) {
                 let verified = external.verify(token, header.kid.as_deref(), now_secs)?;
-                self.remember(token, &verified);
+                self.remember(token, &verified, None);
                 return Ok(verified);
             }
         }
-        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
+        // Every token this server mints names its key; one without a `kid` can only be the
+        // current key's.
+        let key = match &header.kid {
+            Some(kid) => self.keys.verifying(kid).ok_or(TokenError::Invalid)?,
+            None => self.keys.signer(),
+        };
+        let data = jsonwebtoken::decode::<Claims>(token, key.decoding_key(), &self.validation)
             .map_err(|e| match e.kind() {
                 jsonwebtoken::errors::ErrorKind::ExpiredSignature => TokenError::Expired,
                 _ => TokenError::Invalid,
@@ -206,16 +220,16 @@ impl Verifier {
             external: false,
             generation: c.gen,
         };
-        self.remember(token, &verified);
+        self.remember(token, &verified, Some(key.kid.clone()));
         Ok(verified)
     }
 
-    fn remember(&self, token: &str, verified: &Verified) {
+    fn remember(&self, token: &str, verified: &Verified, kid: Option<String>) {
         if let Ok(mut cache) = self.cache.lock() {
             if cache.len() >= CACHE_MAX {
                 cache.clear();
             }
-            cache.insert(token.to_string(), verified.clone());
+            cache.insert(token.to_string(), (verified.clone(), kid));
         }
     }
 }
@@ -286,5 +300,58 @@ mod tests {
         assert!(v.caller(Some(&format!("Bearer {none}")), NOW).is_err());
         assert!(v.caller(Some("Basic abc"), NOW).is_err());
         assert!(v.caller(Some("Bearer not.a.token"), NOW).is_err());
+    }
+}
+
+#[cfg(test)]
+mod rotation {
+    use super::*;
+
+    const NOW: i64 = 1_800_000_000;
+
+    fn bearer(v: &Verifier, sub: &str) -> String {
+        format!(
+            "Bearer {}",
+            v.mint(&Verifier::claims(sub, Role::User, &[], NOW, 600))
+        )
+    }
+
+    #[test]
+    fn old_tokens_verify_after_a_rotation_until_their_key_is_retired() {
+        let dir = std::env::temp_dir().join(format!("writeit-rotation-{}", uuid::Uuid::now_v7()));
+        let a = Verifier::new(&SigningKeys::load_or_create(&dir).unwrap());
+        let old = bearer(&a, "u1");
+        let old_kid = a.keys().signer().kid.clone();
+        // A key made long enough ago to sign now.
+        let now = crate::clock::now_secs();
+        crate::auth::rotate(&dir, now - crate::auth::SIGNS_AFTER_SECS).unwrap();
+        // An instance started after the rotation signs with the new key and still verifies the
+        // old one's tokens; the instance started before honours the new key's tokens at once.
+        let b = Verifier::new(&SigningKeys::load_or_create(&dir).unwrap());
+        let new = bearer(&b, "u2");
+        assert_ne!(b.keys().signer().kid, old_kid);
+        for v in [&a, &b] {
+            assert!(v.caller(Some(&old), NOW).is_ok());
+            assert!(v.caller(Some(&new), NOW).is_ok());
+        }
+        assert_eq!(a.keys().signer().kid, b.keys().signer().kid);
+        assert_eq!(b.jwks()["keys"].as_array().unwrap().len(), 2);
+        // Once the old key is retired, an instance that reads the folder refuses its tokens, even
+        // one it verified (and cached) before.
+        let retired = crate::auth::retire(&dir, now + 4_500, 4_500).unwrap();
+        assert_eq!(retired, [crate::auth::FIRST_KEY_FILE]);
+        let c = Verifier::new(&SigningKeys::load_or_create(&dir).unwrap());
+        assert!(matches!(
+            c.caller(Some(&old), NOW),
+            Err(TokenError::Invalid)
+        ));
+        assert!(c.caller(Some(&new), NOW).is_ok());
+        assert!(b.keys().reread());
+        assert!(matches!(
+            b.caller(Some(&old), NOW),
+            Err(TokenError::Invalid)
+        ));
+        assert_eq!(b.jwks()["keys"].as_array().unwrap().len(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use writeit_server::auth::{SigningKeys, Verifier};
 use writeit_server::database::CommonConfig;
 use writeit_server::identity::users::UsersCommand;
-use writeit_server::serve::ServeConfig;
+use writeit_server::serve::{KeyFlags, ServeConfig};
 use writeit_store::Role;
 
 #[derive(Parser)]
@@ -40,7 +40,7 @@ enum LogFormat {
 #[derive(Subcommand)]
 enum Command {
     /// Serve the API and the web app (migrates, and seeds an empty database).
-    Serve(ServeConfig),
+    Serve(Box<ServeConfig>),
     /// Create or upgrade the database schema, then exit.
     Migrate(CommonConfig),
     /// Load the starter content (idempotent: same ids every time).
@@ -86,11 +86,23 @@ enum Command {
         #[command(subcommand)]
         action: UsersAction,
     },
-    /// Print a development ID token signed with the data folder's key (tests and benchmarks;
-    /// for a user with no account, accepted only by `serve --dev-tokens`).
+    /// ID-token keys: list, rotate, retire, or print a new one for WRITEIT_ID_TOKEN_KEYS
+    /// (docs/identity.md, "Keys").
+    Keys {
+        #[command(flatten)]
+        common: CommonConfig,
+        #[command(flatten)]
+        keys: KeyFlags,
+        #[command(subcommand)]
+        action: KeysAction,
+    },
+    /// Print a development ID token signed with the current key (tests and benchmarks; for a
+    /// user with no account, accepted only by `serve --dev-tokens`).
     Token {
         #[command(flatten)]
         common: CommonConfig,
+        #[command(flatten)]
+        keys: KeyFlags,
         #[arg(long)]
         sub: String,
         #[arg(long, value_enum, default_value = "user")]
@@ -141,6 +153,24 @@ enum UsersAction {
     },
 }
 
+#[derive(Subcommand)]
+enum KeysAction {
+    /// Every key that verifies ID tokens, and the one that signs.
+    List,
+    /// Make a new key in the keys folder: every instance signs with it within a minute, and the
+    /// older keys still verify.
+    Rotate,
+    /// Delete the keys that stopped signing long enough ago that no token they signed is valid.
+    Retire {
+        /// Minutes since a newer key appeared (the longest ID-token lifetime, 60, plus a margin
+        /// for instances reading the folder again and for clocks).
+        #[arg(long, default_value_t = 75, value_parser = clap::value_parser!(i64).range(61..))]
+        after_minutes: i64,
+    },
+    /// Print a new key (base64 PKCS#8) for WRITEIT_ID_TOKEN_KEYS; nothing is written.
+    New,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum GrantRole {
     Admin,
@@ -181,7 +211,7 @@ async fn main() -> ExitCode {
 
 async fn run(command: Command) -> anyhow::Result<()> {
     match command {
-        Command::Serve(config) => writeit_server::serve::serve(config).await,
+        Command::Serve(config) => writeit_server::serve::serve(*config).await,
         Command::Migrate(common) => {
             common.open_store().await?;
             println!("database is up to date");
@@ -232,14 +262,23 @@ async fn run(command: Command) -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Command::Keys {
+            common,
+            keys,
+            action,
+        } => {
+            println!("{}", run_keys(&common, &keys, action)?);
+            Ok(())
+        }
         Command::Token {
             common,
+            keys,
             sub,
             role,
             langs,
             ttl,
         } => {
-            let keys = SigningKeys::load_or_create(&common.data_dir)?;
+            let keys = keys.signing_keys(&common.data_dir)?;
             let langs: Vec<&str> = langs.iter().map(String::as_str).collect();
             let claims = Verifier::claims(
                 &sub,
@@ -272,6 +311,55 @@ async fn catalogue(
     eprintln!();
     println!("wrote {n} rows in {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// `writeit keys`: what it did, as text.
+fn run_keys(common: &CommonConfig, flags: &KeyFlags, action: KeysAction) -> anyhow::Result<String> {
+    let dir = flags.dir(&common.data_dir);
+    let folder_only = || {
+        anyhow::ensure!(
+            flags.documents().is_none(),
+            "the keys come from WRITEIT_ID_TOKEN_KEYS: change that variable instead (docs/identity.md)"
+        );
+        Ok(())
+    };
+    let now = writeit_server::clock::now_secs();
+    Ok(match action {
+        KeysAction::List => {
+            let keys = flags.signing_keys(&common.data_dir)?;
+            let lines: Vec<String> = keys
+                .keys(now)
+                .iter()
+                .map(|(key, signs)| {
+                    let from = writeit_server::auth::signs_from(key.created);
+                    let role = match signs {
+                        true => "signs".to_string(),
+                        false if keys.folder().is_some() && from > now => {
+                            format!("verifies; signs from {from}")
+                        }
+                        false => "verifies".to_string(),
+                    };
+                    format!("{}\t{}\t{role}", key.kid, key.created)
+                })
+                .collect();
+            lines.join("\n")
+        }
+        KeysAction::Rotate => {
+            folder_only()?;
+            let name = writeit_server::auth::rotate(&dir, now)?;
+            format!(
+                "{} verifies now and signs in {} s, once every instance has read it",
+                dir.join(name).display(),
+                writeit_server::auth::SIGNS_AFTER_SECS
+            )
+        }
+        KeysAction::Retire { after_minutes } => {
+            folder_only()?;
+            let retired = writeit_server::auth::retire(&dir, now, after_minutes * 60)?;
+            format!("retired {} key(s) {retired:?}", retired.len())
+        }
+        KeysAction::New => SigningKeys::new_document()?,
+    })
 }
 
 /// The `writeit users` action as the library's command.

@@ -46,7 +46,8 @@ pub struct IdentityConfig {
     /// delete the account, without signing in again (upstream: 5 minutes).
     pub recent_sign_in_secs: i64,
     pub limits: RateLimits,
-    /// How long a request may trust a cached account status (disabled, role, revocations).
+    /// How long a request may trust a cached account status (disabled, role, revocations): how
+    /// long a change made through another instance may take to apply here.
     pub status_ttl: Duration,
     /// Take the client address from the last `X-Forwarded-For` hop (behind a proxy).
     pub trust_forwarded_for: bool,

@@ -1,7 +1,8 @@
-//! TOTP secrets at rest: sealed with AES-256-GCM under a key kept beside the ID-token signing key
-//! (`DATA_DIR/keys/totp-secrets.key`, 32 random bytes made on first start) and bound to the
-//! account's id, so a copy of the database alone gives no one a second factor, and a sealed
-//! secret moved to another account does not open.
+//! TOTP secrets at rest: sealed with AES-256-GCM under a key kept beside the ID-token signing keys
+//! (`KEYS_DIR/totp-secrets.key`, 32 random bytes made on first start; `--keys-dir`, default
+//! `DATA_DIR/keys`) and bound to the account's id, so a copy of the database alone gives no one a
+//! second factor, and a sealed secret moved to another account does not open. Every instance
+//! serving one database reads the same file, so any of them opens what another sealed.
 
 use std::path::{Path, PathBuf};
 
@@ -21,23 +22,25 @@ pub struct Sealer {
 }
 
 impl Sealer {
-    /// Loads `DIR/keys/totp-secrets.key`, making it (mode 0600) when missing. Every instance
-    /// serving the same database needs the same file, as with the signing key.
-    pub fn load_or_create(data_dir: &Path) -> anyhow::Result<Sealer> {
-        let path = Self::path(data_dir);
-        let bytes = match std::fs::read(&path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                let mut key = [0u8; 32];
-                SystemRandom::new()
-                    .fill(&mut key)
-                    .map_err(|_| anyhow::anyhow!("cannot make a TOTP secrets key"))?;
-                crate::auth::write_private(&path, &key)?;
-                tracing::info!(path = %path.display(), "made a new key for TOTP secrets");
-                key.to_vec()
+    /// Loads `KEYS_DIR/totp-secrets.key`, making it (mode 0600) when missing. Every instance
+    /// serving the same database needs the same file, as with the signing keys; instances
+    /// starting at once over an empty folder end with one key (the file appears whole, once).
+    pub fn load_or_create(keys_dir: &Path) -> anyhow::Result<Sealer> {
+        let path = Self::path(keys_dir);
+        if !path.exists() {
+            let mut key = [0u8; 32];
+            SystemRandom::new()
+                .fill(&mut key)
+                .map_err(|_| anyhow::anyhow!("cannot make a TOTP secrets key"))?;
+            match crate::auth::write_private(&path, &key) {
+                Ok(()) => tracing::info!(path = %path.display(), "made a new key for TOTP secrets"),
+                Err(e) if crate::auth::is_exists(&e) => {}
+                Err(e) => return Err(e.context(format!("cannot write {}", path.display()))),
             }
-            Err(e) => anyhow::bail!("cannot read the TOTP secrets key {}: {e}", path.display()),
-        };
+        }
+        let bytes = std::fs::read(&path).map_err(|e| {
+            anyhow::anyhow!("cannot read the TOTP secrets key {}: {e}", path.display())
+        })?;
         Self::from_bytes(&bytes)
             .ok_or_else(|| anyhow::anyhow!("{}: not a 32-byte key", path.display()))
     }
@@ -57,9 +60,9 @@ impl Sealer {
         })
     }
 
-    /// Where the key lives under the data folder.
-    pub fn path(data_dir: &Path) -> PathBuf {
-        data_dir.join("keys").join("totp-secrets.key")
+    /// Where the key lives in the keys folder.
+    pub fn path(keys_dir: &Path) -> PathBuf {
+        keys_dir.join("totp-secrets.key")
     }
 
     /// `secret` sealed for `user_id`: `v1.` and base64url of a random nonce, the ciphertext and

@@ -232,10 +232,12 @@ async fn refresh(
     }))
 }
 
-/// `GET /identity/v1/jwks.json`: the Ed25519 key ID tokens are signed with (RFC 8037 OKP).
+/// `GET /identity/v1/jwks.json`: every Ed25519 key ID tokens are verified with (RFC 8037 OKP).
+/// Cached briefly: a rotation's new key signs at once, so a verifier elsewhere should fetch again
+/// soon, or on a `kid` it does not know.
 pub async fn jwks(State(state): State<IdentityState>) -> Response {
     (
-        [(header::CACHE_CONTROL, "public, max-age=3600")],
+        [(header::CACHE_CONTROL, "public, max-age=300")],
         Json(state.verifier.jwks()),
     )
         .into_response()

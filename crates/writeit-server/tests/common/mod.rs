@@ -1,2 +1,5 @@
 //! Shared test support.
 pub mod identity;
+pub mod media;
+pub mod postgres;
+pub mod sqlite;
