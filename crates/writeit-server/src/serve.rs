@@ -18,6 +18,7 @@ use crate::auth::{SigningKeys, Verifier};
 use crate::database::{redact, CommonConfig};
 use crate::identity::{Identity, IdentityConfig};
 use crate::state::AppState;
+use writeit_store::SharedStore;
 
 /// Everything `serve` needs, from flags or environment.
 #[derive(Clone, Debug, clap::Args)]
@@ -196,6 +197,23 @@ pub async fn verifier(keys: &SigningKeys, flags: &IdentityFlags) -> anyhow::Resu
     Ok(verifier.with_external(external))
 }
 
+/// Records, every ten minutes, the characters used by entries an older instance saved without
+/// recording them (during a rolling upgrade, after this one opened the store): a learner's next
+/// delta then brings the other languages' characters those entries write (docs/sync.md). The open
+/// did it for what came before; each run reads only the entries stamped since the last.
+fn record_character_uses_periodically(store: SharedStore) {
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_secs(600)).await;
+            match store.record_character_uses().await {
+                Ok(0) => {}
+                Ok(added) => tracing::info!(added, "recorded the characters entries use"),
+                Err(e) => tracing::warn!(error = %e, "cannot record the characters entries use"),
+            }
+        }
+    });
+}
+
 impl IdentityFlags {
     /// The identity set-up for a server listening on `addr` with data in `data_dir`.
     pub fn config(&self, addr: SocketAddr, data_dir: &std::path::Path) -> IdentityConfig {
@@ -274,6 +292,7 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     }
     let verifier = verifier(&keys, &config.identity).await?;
     let settle = Duration::from_secs(config.limits.fit_settle_seconds);
+    record_character_uses_periodically(store.clone());
     let state = AppState::with_fitter(store, verifier, identity, settle);
     state.fitter.resume();
     tracing::info!(%addr, database = %redact(&config.common.database_url()), "listening");
