@@ -27,6 +27,7 @@ import base64
 import json
 import os
 import random
+import re
 import signal
 import struct
 import subprocess
@@ -318,6 +319,17 @@ def rotate(c):
         print("  key rotation: skipped, this build has no `writeit keys`")
         return False
     subprocess.run(keys + ["rotate"], check=True, stdout=subprocess.DEVNULL)
+    # A new key signs once it is two minutes old (its file name holds when it was made), so that
+    # every instance has read it first. The test does not wait: it dates the key two minutes back,
+    # as if the load below had lasted that long; the rolling restart then reads it everywhere.
+    made = sorted(
+        (int(m.group(1)), name)
+        for name in os.listdir(c.keys_dir)
+        if (m := re.fullmatch(r"id-token-ed25519-(\d+)\.pk8", name))
+    )
+    check(made, f"`writeit keys rotate` made no dated key in {c.keys_dir}")
+    secs, name = made[-1]
+    os.rename(os.path.join(c.keys_dir, name), os.path.join(c.keys_dir, f"id-token-ed25519-{secs - 121}.pk8"))
     return True
 
 
