@@ -86,6 +86,14 @@ describe('workerPublicPull', () => {
     expect(workers).toHaveLength(1);
   });
 
+  it('starts the worker before the first call, and fails the calls of one that failed meanwhile', async () => {
+    const { pull, workers, on } = setup();
+    expect(workers).toHaveLength(1);
+    workers[0]!.fail();
+    await expect(pull({ offset: 0, pageSize: 100 }, on)).rejects.toBeInstanceOf(PullUnavailable);
+    expect(workers[0]!.terminated).toBe(true);
+  });
+
   it('is unavailable when the worker cannot be started', async () => {
     const pull = workerPublicPull('/api/trpc', () => {
       throw new Error('SecurityError');
