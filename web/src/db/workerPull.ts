@@ -40,30 +40,31 @@ function startWorker(): WorkerLike {
   return new Worker(new URL('./pull.worker.ts', import.meta.url), { type: 'module', name: 'writeit-sync' });
 }
 
-/** A PublicPull in a worker; undefined where there are no workers (Node, jsdom). The worker is
- * started at once, so its code loads and its database opens while the engine pushes the outbox
- * (on a first visit, while the app opens the database): the first request finds it ready. Once the
- * worker fails to load or crashes, every pending and later call rejects with PullUnavailable. */
+/** A PublicPull in a worker; undefined where there are no workers (Node, jsdom). Online, the worker
+ * is started at once, so its code loads and its database opens while the engine pushes the outbox
+ * (on a first visit, while the app opens the database): the first request finds it ready. Offline
+ * (an offline start draws the app from local data, and pulls nothing), it starts with the first
+ * request. Once the worker fails to load or crashes, every pending and later call rejects with
+ * PullUnavailable. */
 export function workerPublicPull(
   url: string = apiUrl(),
   start: (() => WorkerLike) | undefined = typeof Worker === 'undefined' ? undefined : startWorker,
+  online: () => boolean = () => globalThis.navigator?.onLine !== false,
 ): PublicPull | undefined {
   if (!start) return undefined;
+  const launch = start;
   const waiting = new Map<number, { resolve(time: number): void; reject(e: Error): void; progress(table: SyncedTable, rows: number): void }>();
   let seq = 0;
   let worker: WorkerLike | undefined;
-  try {
-    worker = start();
-  } catch {
-    worker = undefined;
-  }
+  let broken = false;
   const fail = () => {
+    broken = true;
     worker?.terminate();
     worker = undefined;
     for (const w of waiting.values()) w.reject(new PullUnavailable());
     waiting.clear();
   };
-  worker?.addEventListener('message', (e) => {
+  const onMessage = (e: Event) => {
     const m = (e as MessageEvent<PullReply>).data;
     const w = waiting.get(m.id);
     if (!w) return;
@@ -74,20 +75,35 @@ export function workerPublicPull(
       // A network failure stays one (a TypeError, as fetch's), so the sync reads as offline.
       else w.reject(m.network ? new TypeError(m.message) : new Error(m.message));
     }
-  });
-  worker?.addEventListener('error', (e) => {
+  };
+  const onError = (e: Event) => {
     e.preventDefault();
     fail();
-  });
+  };
+  /** The worker, started if it is not yet; undefined once it cannot be. */
+  const ready = (): WorkerLike | undefined => {
+    if (worker || broken) return worker;
+    try {
+      worker = launch();
+    } catch {
+      broken = true;
+      return undefined;
+    }
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', onError);
+    return worker;
+  };
+  if (online()) ready();
   return (input, on) =>
     new Promise<number>((resolve, reject) => {
-      if (!worker) {
+      const w = ready();
+      if (!w) {
         reject(new PullUnavailable());
         return;
       }
       const id = ++seq;
       waiting.set(id, { resolve, reject, progress: on.progress });
       const request: PullRequest = { id, url: new URL(url, globalThis.location?.href).href, offset: input.offset, pageSize: input.pageSize };
-      worker.postMessage(request);
+      w.postMessage(request);
     });
 }
