@@ -79,12 +79,28 @@ export function countRows(page, tables = ['languages', 'decks', 'entries', 'char
   );
 }
 
-/** Resolves with performance.now() in the page when localStorage.lastSync is set (polls every 10 ms). */
-export async function waitForLastSync(page, timeoutMs) {
+/** A context's init script (context.addInitScript): records performance.now() in the page when it
+ * first stores localStorage.lastSync (globalThis.__lastSyncAt), so waitForLastSync knows the moment
+ * without asking the page every 10 ms: that polling costs the page's main thread about 40 ms a
+ * second, which a timed sync would count against the app. */
+export const LAST_SYNC_PROBE = `(() => {
+  const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key === 'lastSync' && globalThis.__lastSyncAt === undefined && this === globalThis.localStorage) {
+      globalThis.__lastSyncAt = performance.now();
+    }
+    return set.call(this, key, value);
+  };
+})();`;
+
+/** Resolves with performance.now() in the page when localStorage.lastSync is set: with `probed`
+ * (the context has LAST_SYNC_PROBE), the moment the probe recorded, polled every 250 ms; else the
+ * first poll that sees it (every 10 ms). */
+export async function waitForLastSync(page, timeoutMs, { probed = false } = {}) {
   const handle = await page.waitForFunction(
-    () => (localStorage.getItem('lastSync') !== null ? performance.now() : false),
+    () => globalThis.__lastSyncAt ?? (localStorage.getItem('lastSync') !== null ? performance.now() : false),
     undefined,
-    { polling: 10, timeout: timeoutMs },
+    { polling: probed ? 250 : 10, timeout: timeoutMs },
   );
   return handle.jsonValue();
 }

@@ -3,15 +3,19 @@
 // then the rows in IndexedDB `writeit`. Bytes: every response the context received (the page's and
 // its service worker's), body as encoded on the wire plus headers (Playwright request.sizes()),
 // and the page's own resource-timing transferSize as a cross-check.
-import { countRows, kib, launch, median, mib, ms, serverUrl, waitForLastSync } from './lib.mjs';
+// The floor: the same rows, pulled with the same pages over the same HTTP, put by plain IndexedDB
+// into a new database with the app's object stores and indexes, timed from the database's creation
+// (the app creates its own too) to the last commit; app and floor runs alternate, and the ratio is
+// the median of each app run's time over the floor run after it.
+import { countRows, kib, LAST_SYNC_PROBE, launch, median, mib, ms, serverUrl, waitForLastSync } from './lib.mjs';
 
 const url = serverUrl();
 const RUNS = Number(process.env.BENCH_WEB_SYNC_RUNS ?? 3);
-const FLOOR_RUNS = Number(process.env.BENCH_WEB_SYNC_FLOOR_RUNS ?? 2);
 const MIN = { entries: 50_000, decks: 500, characters: 10_000 };
 const floors = [];
 
-/** The app's object stores (name, key path, indexes), read from its database in the page. */
+/** The app's object stores (name, key path, key generator, indexes), every one of them, read from
+ * its database in the page. */
 function readSchema(page) {
   return page.evaluate(
     () =>
@@ -20,7 +24,7 @@ function readSchema(page) {
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const names = ['languages', 'decks', 'entries', 'characters'];
+          const names = [...db.objectStoreNames];
           const tx = db.transaction(names, 'readonly');
           const stores = names.map((name) => {
             const s = tx.objectStore(name);
@@ -28,7 +32,7 @@ function readSchema(page) {
               const x = s.index(i);
               return { name: i, keyPath: x.keyPath, multiEntry: x.multiEntry, unique: x.unique };
             });
-            return { name, keyPath: s.keyPath, indexes };
+            return { name, keyPath: s.keyPath, autoIncrement: s.autoIncrement, indexes };
           });
           db.close();
           resolve(stores);
@@ -37,14 +41,15 @@ function readSchema(page) {
   );
 }
 
-/** In the page: pull the public tables page by page (as the app does: 5000 rows, characters 1000,
- * the next page asked for while one is put) and put each page's rows in one readwrite transaction
- * of plain IndexedDB. */
+/** In the page: create a database with the app's stores, pull the public tables page by page (as
+ * the app does: 5000 rows, characters 1000, the next page asked for while one is put) and put each
+ * page's rows in one readwrite transaction of plain IndexedDB. */
 async function rawPull(stores) {
+  const t0 = performance.now();
   const open = indexedDB.open(`floor-${Math.random()}`, 1);
   open.onupgradeneeded = () => {
     for (const s of stores) {
-      const os = open.result.createObjectStore(s.name, { keyPath: s.keyPath });
+      const os = open.result.createObjectStore(s.name, { keyPath: s.keyPath, autoIncrement: s.autoIncrement });
       for (const i of s.indexes) os.createIndex(i.name, i.keyPath, { multiEntry: i.multiEntry, unique: i.unique });
     }
   };
@@ -53,7 +58,7 @@ async function rawPull(stores) {
     open.onerror = () => rej(open.error);
   });
   const procs = { languages: 'queryLanguages', decks: 'queryDecks', entries: 'queryEntries', characters: 'queryCharacters' };
-  const t0 = performance.now();
+  const opened = performance.now() - t0;
   let fetchMs = 0;
   let putMs = 0;
   let rows = 0;
@@ -63,7 +68,7 @@ async function rawPull(stores) {
     const res = await fetch(`/api/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`);
     return (await res.json()).result.data;
   };
-  for (const s of stores) {
+  for (const s of Object.keys(procs).map((name) => ({ name }))) {
     const limit = s.name === 'characters' ? 1000 : 5000;
     let next = get(procs[s.name], { offset: 0, limit });
     for (;;) {
@@ -89,15 +94,49 @@ async function rawPull(stores) {
   await Promise.all(pending);
   const wait = performance.now() - w0;
   db.close();
-  return { total: performance.now() - t0, fetch: fetchMs, put: putMs, wait, rows };
+  return { total: performance.now() - t0, opened, fetch: fetchMs, put: putMs, wait, rows };
 }
 
+/** One floor run in a fresh context (after the app run it is compared with). */
+async function floorRun(browser, run, schema) {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(`${url}/healthz`);
+  const f = await page.evaluate(rawPull, schema);
+  console.log(
+    `  floor ${run}: plain IndexedDB ${ms(f.total)} for ${f.rows} rows (${(f.total * 1000 / f.rows).toFixed(0)} µs a row):` +
+      ` creating the database ${ms(f.opened)}, waiting for pages ${ms(f.fetch)}, put calls ${ms(f.put)}, waiting for the transactions ${ms(f.wait)}`,
+  );
+  await context.close();
+  return f;
+}
+
+/** Every public page asked once before the timed runs, so the first run does not pay for reading
+ * the server's database into memory while the runs after it (and the floors) do not. */
+async function warmServer() {
+  const procs = { queryLanguages: 5000, queryDecks: 5000, queryEntries: 5000, queryCharacters: 1000 };
+  for (const [proc, limit] of Object.entries(procs)) {
+    let input = { offset: 0, limit };
+    for (;;) {
+      const res = await fetch(`${url}/api/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      const page = (await res.json()).result.data;
+      if (page.length < limit) break;
+      const last = page[page.length - 1];
+      input = { offset: 0, after: { updatedAt: last.updatedAt, id: last.id }, limit };
+    }
+  }
+}
+
+await warmServer();
 const browser = await launch();
 const results = [];
 let schema;
 try {
   for (let run = 1; run <= RUNS; run++) {
     const context = await browser.newContext({ locale: 'en-US' });
+    await context.addInitScript(LAST_SYNC_PROBE);
     const sizes = [];
     context.on('requestfinished', (req) => {
       sizes.push(
@@ -119,7 +158,7 @@ try {
     let syncedAt;
     let error;
     try {
-      syncedAt = await waitForLastSync(page, 120_000);
+      syncedAt = await waitForLastSync(page, 120_000, { probed: true });
     } catch (e) {
       error = String(e).split('\n')[0];
     }
@@ -193,30 +232,19 @@ try {
       );
     }
     await context.close();
-  }
-  // The floor: the same rows, pulled with the same pages, put into a database with the app's
-  // schema by plain IndexedDB in one transaction a page, no app, no Dexie, no caches.
-  if (schema) {
-    for (let run = 1; run <= FLOOR_RUNS; run++) {
-      const context = await browser.newContext({ locale: 'en-US' });
-      const page = await context.newPage();
-      await page.goto(`${url}/healthz`);
-      const f = await page.evaluate(rawPull, schema);
-      floors.push(f);
-      console.log(
-        `  floor ${run}: plain IndexedDB ${ms(f.total)} for ${f.rows} rows (${(f.total * 1000 / f.rows).toFixed(0)} µs a row):` +
-          ` waiting for pages ${ms(f.fetch)}, put calls ${ms(f.put)}, waiting for the transactions ${ms(f.wait)}`,
-      );
-      await context.close();
-    }
+    // The floor right after it: the machine's pace drifts less between the two of a pair.
+    if (schema) floors.push({ ...(await floorRun(browser, run, schema)), app: syncedAt });
   }
 } finally {
   await browser.close();
 }
 const times = results.map((r) => r.syncMs).filter((x) => typeof x === 'number');
 const med = median(times);
+const ratios = floors.filter((f) => typeof f.app === 'number').map((f) => f.app / f.total);
 console.log(
   `RESULT cold full sync: ${results.map((r) => (r.syncMs === undefined ? 'timeout' : ms(r.syncMs))).join(', ')};` +
     ` median ${Number.isNaN(med) ? '-' : ms(med)} (target <= 3000 ms)` +
+    `; plain-IndexedDB floor ${floors.map((f) => ms(f.total)).join(', ')}, median ${floors.length ? ms(median(floors.map((f) => f.total))) : '-'};` +
+    ` app / floor, median of the pairs: ${ratios.length ? `${median(ratios).toFixed(2)}×` : '-'} (target <= 1.1×)` +
     `; bytes per cold visit: ${mib(median(results.map((r) => r.bytesAll)))} (API ${mib(median(results.map((r) => r.bytesApi)))})`,
 );

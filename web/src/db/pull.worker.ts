@@ -14,6 +14,9 @@ const scope = globalThis as unknown as {
 // This context announces each table it wrote as a whole (announceTableChanged), so Dexie's
 // per-key change sets are not collected here at all.
 db.unuse({ stack: 'dbcore', name: 'Observability' });
+// Opened now, while the main thread pushes the outbox: the first page need not wait for it (a
+// failure is met again, and reported, by the first page's transaction).
+db.open().catch(() => undefined);
 const mutations = new BroadcastChannel(DEXIE_MUTATIONS_CHANNEL);
 let warmed = false;
 

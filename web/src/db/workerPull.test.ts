@@ -22,13 +22,17 @@ class FakeWorker extends EventTarget implements WorkerLike {
   }
 }
 
-function setup() {
+function setup(online = true) {
   const workers: FakeWorker[] = [];
-  const pull = workerPublicPull('/api/trpc', () => {
-    const w = new FakeWorker();
-    workers.push(w);
-    return w;
-  });
+  const pull = workerPublicPull(
+    '/api/trpc',
+    () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w;
+    },
+    () => online,
+  );
   if (!pull) throw new Error('no pull');
   const seen: string[] = [];
   const on = {
@@ -84,6 +88,23 @@ describe('workerPublicPull', () => {
     expect(workers[0]!.terminated).toBe(true);
     await expect(pull({ offset: 0, pageSize: 100 }, on)).rejects.toBeInstanceOf(PullUnavailable);
     expect(workers).toHaveLength(1);
+  });
+
+  it('starts the worker before the first call, and fails the calls of one that failed meanwhile', async () => {
+    const { pull, workers, on } = setup();
+    expect(workers).toHaveLength(1);
+    workers[0]!.fail();
+    await expect(pull({ offset: 0, pageSize: 100 }, on)).rejects.toBeInstanceOf(PullUnavailable);
+    expect(workers[0]!.terminated).toBe(true);
+  });
+
+  it('offline, starts the worker with the first call only', async () => {
+    const { pull, workers, on } = setup(false);
+    expect(workers).toHaveLength(0);
+    const result = pull({ offset: 0, pageSize: 100 }, on);
+    expect(workers).toHaveLength(1);
+    workers[0]!.reply({ id: workers[0]!.requests[0]!.id, type: 'done', time: 7 });
+    expect(await result).toBe(7);
   });
 
   it('is unavailable when the worker cannot be started', async () => {

@@ -40,56 +40,69 @@ function startWorker(): WorkerLike {
   return new Worker(new URL('./pull.worker.ts', import.meta.url), { type: 'module', name: 'writeit-sync' });
 }
 
-/** A PublicPull in a worker; undefined where there are no workers (Node, jsdom). Once the worker
- * fails to load or crashes, every later call rejects with PullUnavailable at once. */
+/** A PublicPull in a worker; undefined where there are no workers (Node, jsdom). Online, the worker
+ * is started at once, so its code loads and its database opens while the engine pushes the outbox
+ * (on a first visit, while the app opens the database): the first request finds it ready. Offline
+ * (an offline start draws the app from local data, and pulls nothing), it starts with the first
+ * request. Once the worker fails to load or crashes, every pending and later call rejects with
+ * PullUnavailable. */
 export function workerPublicPull(
   url: string = apiUrl(),
   start: (() => WorkerLike) | undefined = typeof Worker === 'undefined' ? undefined : startWorker,
+  online: () => boolean = () => globalThis.navigator?.onLine !== false,
 ): PublicPull | undefined {
   if (!start) return undefined;
+  const launch = start;
+  const waiting = new Map<number, { resolve(time: number): void; reject(e: Error): void; progress(table: SyncedTable, rows: number): void }>();
+  let seq = 0;
   let worker: WorkerLike | undefined;
   let broken = false;
-  let seq = 0;
+  const fail = () => {
+    broken = true;
+    worker?.terminate();
+    worker = undefined;
+    for (const w of waiting.values()) w.reject(new PullUnavailable());
+    waiting.clear();
+  };
+  const onMessage = (e: Event) => {
+    const m = (e as MessageEvent<PullReply>).data;
+    const w = waiting.get(m.id);
+    if (!w) return;
+    if (m.type === 'progress') w.progress(m.table, m.rows);
+    else {
+      waiting.delete(m.id);
+      if (m.type === 'done') w.resolve(m.time);
+      // A network failure stays one (a TypeError, as fetch's), so the sync reads as offline.
+      else w.reject(m.network ? new TypeError(m.message) : new Error(m.message));
+    }
+  };
+  const onError = (e: Event) => {
+    e.preventDefault();
+    fail();
+  };
+  /** The worker, started if it is not yet; undefined once it cannot be. */
+  const ready = (): WorkerLike | undefined => {
+    if (worker || broken) return worker;
+    try {
+      worker = launch();
+    } catch {
+      broken = true;
+      return undefined;
+    }
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', onError);
+    return worker;
+  };
+  if (online()) ready();
   return (input, on) =>
     new Promise<number>((resolve, reject) => {
-      if (!broken) {
-        try {
-          worker ??= start();
-        } catch {
-          broken = true;
-        }
-      }
-      if (broken || !worker) {
+      const w = ready();
+      if (!w) {
         reject(new PullUnavailable());
         return;
       }
-      const w = worker;
       const id = ++seq;
-      const finish = () => {
-        w.removeEventListener('message', onMessage);
-        w.removeEventListener('error', onError);
-      };
-      const onMessage: EventListener = (e) => {
-        const m = (e as MessageEvent<PullReply>).data;
-        if (m.id !== id) return;
-        if (m.type === 'progress') on.progress(m.table, m.rows);
-        else {
-          finish();
-          if (m.type === 'done') resolve(m.time);
-          // A network failure stays one (a TypeError, as fetch's), so the sync reads as offline.
-          else reject(m.network ? new TypeError(m.message) : new Error(m.message));
-        }
-      };
-      const onError = (e: Event) => {
-        e.preventDefault();
-        finish();
-        broken = true;
-        w.terminate();
-        worker = undefined;
-        reject(new PullUnavailable());
-      };
-      w.addEventListener('message', onMessage);
-      w.addEventListener('error', onError);
+      waiting.set(id, { resolve, reject, progress: on.progress });
       const request: PullRequest = { id, url: new URL(url, globalThis.location?.href).href, offset: input.offset, pageSize: input.pageSize };
       w.postMessage(request);
     });
