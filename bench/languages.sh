@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# `make bench`, public data by language (bench/languages.py): a server on SQLite with the starter
-# content plus the full `zh` and `ja` stroke sets (`writeit import characters zh|ja`; the first run
-# fetches their packages into tools/characters), then what a new Korean learner's device pulls,
-# what adding Chinese pulls, and what a first visit pulled before (every language).
+# `make bench`, public data by language: a server on SQLite with the starter content plus the full
+# `zh` and `ja` stroke sets (`writeit import characters zh|ja`; the first run fetches their packages
+# into tools/characters), then what a new Korean learner's device pulls, what adding Chinese pulls,
+# and what a first visit pulled before (every language), as the client asks (bench/languages.py);
+# then the same in the real app in headless Chromium, with the time until Chinese is complete
+# offline (bench/web/languages.mjs; web/dist is built when missing).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
@@ -14,8 +16,9 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 pid=""
 cleanup() { [ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$dir"; }
 trap cleanup EXIT
+[ -f web/dist/index.html ] || (make -s web-deps && cd web && npm run build >/dev/null)
 start_server() {
-    "$BIN" serve --data-dir "$dir" --addr "127.0.0.1:$port" --web-dir "$dir/no-web" --log-format json >"$dir/serve.log" 2>&1 &
+    "$BIN" serve --data-dir "$dir" --addr "127.0.0.1:$port" --web-dir web/dist --log-format json >"$dir/serve.log" 2>&1 &
     pid=$!
     for _ in $(seq 1 100); do
         curl -sf "http://127.0.0.1:$port/api/trpc/getServerTime" >/dev/null 2>&1 && return 0
@@ -30,3 +33,5 @@ kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 "$BIN" import characters ja --data-dir "$dir" >/dev/null
 start_server
 PYTHONPATH=bench/.tools/py python3 bench/languages.py --url "http://127.0.0.1:$port"
+echo "--- the same in the app (headless Chromium, a fresh context each run)"
+node bench/web/languages.mjs "http://127.0.0.1:$port" || echo "RESULT web_languages: FAILED"
