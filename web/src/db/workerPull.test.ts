@@ -44,10 +44,10 @@ describe('workerPublicPull', () => {
 
   it('asks with an absolute URL and resolves with T after the events of its own request', async () => {
     const { pull, workers, seen, on } = setup();
-    const result = pull({ offset: 42, pageSize: 100 }, on);
+    const result = pull({ offset: 42, joined: [], pageSize: 100 }, on);
     const w = workers[0]!;
     const request = w.requests[0]!;
-    expect(request).toMatchObject({ offset: 42, pageSize: 100 });
+    expect(request).toMatchObject({ offset: 42, joined: [], pageSize: 100 });
     expect(new URL(request.url).pathname).toBe('/api/trpc');
     w.reply({ id: request.id + 1, type: 'progress', table: 'decks', rows: 9 }); // another request's
     w.reply({ id: request.id, type: 'progress', table: 'languages', rows: 0 });
@@ -56,7 +56,7 @@ describe('workerPublicPull', () => {
     expect(await result).toBe(1234);
     expect(seen).toEqual(['progress languages 0', 'progress languages 3']);
     // The same worker serves the next request.
-    const next = pull({ offset: 1234, pageSize: 100 }, on);
+    const next = pull({ offset: 1234, joined: [], pageSize: 100 }, on);
     expect(workers).toHaveLength(1);
     w.reply({ id: w.requests[1]!.id, type: 'done', time: 2000 });
     expect(await next).toBe(2000);
@@ -64,12 +64,12 @@ describe('workerPublicPull', () => {
 
   it('rejects with a network error for a network failure, and a plain one otherwise', async () => {
     const { pull, workers, on } = setup();
-    const offline = pull({ offset: 0, pageSize: 100 }, on);
+    const offline = pull({ offset: 0, joined: [], pageSize: 100 }, on);
     const w = workers[0]!;
     w.reply({ id: w.requests[0]!.id, type: 'error', message: 'Network error: the server cannot be reached', network: true });
     const e1 = await offline.catch((e: unknown) => e);
     expect(isNetworkError(e1)).toBe(true);
-    const failed = pull({ offset: 0, pageSize: 100 }, on);
+    const failed = pull({ offset: 0, joined: [], pageSize: 100 }, on);
     w.reply({ id: w.requests[1]!.id, type: 'error', message: 'INTERNAL_SERVER_ERROR', network: false });
     const e2 = await failed.catch((e: unknown) => e);
     expect(isNetworkError(e2)).toBe(false);
@@ -78,11 +78,11 @@ describe('workerPublicPull', () => {
 
   it('gives up on a worker that fails, and on workers altogether after that', async () => {
     const { pull, workers, on } = setup();
-    const first = pull({ offset: 0, pageSize: 100 }, on);
+    const first = pull({ offset: 0, joined: [], pageSize: 100 }, on);
     workers[0]!.fail();
     await expect(first).rejects.toBeInstanceOf(PullUnavailable);
     expect(workers[0]!.terminated).toBe(true);
-    await expect(pull({ offset: 0, pageSize: 100 }, on)).rejects.toBeInstanceOf(PullUnavailable);
+    await expect(pull({ offset: 0, joined: [], pageSize: 100 }, on)).rejects.toBeInstanceOf(PullUnavailable);
     expect(workers).toHaveLength(1);
   });
 
@@ -90,6 +90,6 @@ describe('workerPublicPull', () => {
     const pull = workerPublicPull('/api/trpc', () => {
       throw new Error('SecurityError');
     });
-    await expect(pull!({ offset: 0, pageSize: 100 }, { progress: () => {} })).rejects.toBeInstanceOf(PullUnavailable);
+    await expect(pull!({ offset: 0, joined: [], pageSize: 100 }, { progress: () => {} })).rejects.toBeInstanceOf(PullUnavailable);
   });
 });
