@@ -53,8 +53,9 @@ export async function languageSize(db: WriteItDb, code: string): Promise<{ rows:
   return { rows, bytes };
 }
 
-/** Deletes the decks, entries and characters of `drop`, but rows a pending change holds and
- * characters an entry of `keep` writes; in one transaction. Resolves with the rows deleted. */
+/** Deletes the decks, entries and characters of `drop` (and the characters of any language not in
+ * `keep`), but rows a pending change holds and characters an entry of `keep` writes; in one
+ * transaction. Resolves with the rows deleted. */
 export async function dropLanguageRows(db: WriteItDb, drop: readonly string[], keep: readonly string[]): Promise<number> {
   if (drop.length === 0) return 0;
   return db.transaction('rw', [db.decks, db.entries, db.characters, db.outbox], async () => {
@@ -73,14 +74,18 @@ export async function dropLanguageRows(db: WriteItDb, drop: readonly string[], k
       const entryIds = ((await ofLanguage(db, 'entries', code).primaryKeys()) as string[]).filter((id) =>
         dropsRow({ table: 'entries', key: id }, isHeld, used),
       );
-      const charIds = (await db.characters.where('languageCode').equals(code).toArray())
-        .filter((c) => dropsRow({ table: 'characters', key: c.id, value: c.value }, isHeld, used))
-        .map((c) => c.id);
       await db.decks.bulkDelete(deckIds);
       await db.entries.bulkDelete(entryIds);
-      await db.characters.bulkDelete(charIds);
-      deleted += deckIds.length + entryIds.length + charIds.length;
+      deleted += deckIds.length + entryIds.length;
     }
-    return deleted;
+    // The dropped languages' characters, and those of languages not kept that came along with
+    // them (a kanji under zh that a dropped ja entry wrote).
+    const charLanguages = new Set(drop);
+    for (const code of (await db.characters.orderBy('languageCode').uniqueKeys()) as string[]) if (!keep.includes(code)) charLanguages.add(code);
+    const charIds = (await db.characters.where('languageCode').anyOf([...charLanguages]).toArray())
+      .filter((c) => dropsRow({ table: 'characters', key: c.id, value: c.value }, isHeld, used))
+      .map((c) => c.id);
+    await db.characters.bulkDelete(charIds);
+    return deleted + charIds.length;
   });
 }
