@@ -12,14 +12,15 @@ import Sync from '@mui/icons-material/Sync';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/I18nContext';
 import { useSyncState, type SyncState } from '../syncBridge';
+import { languageName } from '../languageName';
 import { REFUSED_LIST_ID, syncLabel, type SyncLabelOptions } from './SyncIndicatorLabel';
 
 const spin = keyframes`from { transform: rotate(0deg); } to { transform: rotate(-360deg); }`;
 
 /** The sync status in words (SyncIndicatorLabel.ts). */
 export function useSyncLabel(state: SyncState, options?: SyncLabelOptions): string {
-  const { t, formatDateTime } = useI18n();
-  return syncLabel(state, t, formatDateTime, options);
+  const { t, formatDateTime, locale } = useI18n();
+  return syncLabel(state, t, formatDateTime, { languageName: (code) => languageName(code, locale), ...options });
 }
 
 export function SyncIndicator() {
@@ -27,7 +28,7 @@ export function SyncIndicator() {
   const label = useSyncLabel(state, { pointToList: true });
   const refused = state.refused > 0;
   const icon =
-    state.status === 'syncing' ? (
+    state.status === 'syncing' || (state.adding && state.status === 'idle') ? (
       <Sync sx={{ animation: `${spin} 1.2s linear infinite`, '@media (prefers-reduced-motion: reduce)': { animation: 'none' } }} />
     ) : state.status === 'offline' ? (
       <CloudOffOutlined />
@@ -44,6 +45,7 @@ export function SyncIndicator() {
       aria-label={label}
       title={label}
       data-sync-status={state.status}
+      data-sync-adding={state.adding?.language}
       data-sync-refused={refused ? state.refused : undefined}
     >
       {/* Only a non-zero count is shown, the refused one first, in the error colour (the icon
