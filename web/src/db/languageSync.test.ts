@@ -145,6 +145,35 @@ describe('public data by language', () => {
     expect(readLanguageState(h.storage)?.held).toEqual({ ko: { joined: true } });
   });
 
+  it('keeps a language offline on request, never removes a studied one, and refresh starts the languages afresh', async () => {
+    const h = await make();
+    await h.engine.sync();
+    await h.engine.keepOffline('ru', true);
+    await h.engine.sync();
+    expect(readLanguageState(h.storage)).toEqual({ held: { ko: { joined: true }, ru: { joined: true } }, keep: ['ru'] });
+    expect(byLanguage(await h.db.entries.toArray())).toEqual({ ko: (await serverRows('queryEntries', ['ko'])).length, ru: (await serverRows('queryEntries', ['ru'])).length });
+    await expect(h.engine.removeLanguage('ko')).rejects.toThrow(/studied/);
+    expect(await h.engine.languagesHeld()).toEqual([
+      { code: 'ko', hold: { joined: true }, studied: true, kept: false, block: 'current' },
+      { code: 'ru', hold: { joined: true }, studied: true, kept: true, block: null },
+    ]);
+    // A pending change holds its row: removing Russian leaves that entry.
+    const ruEntry = (await h.db.entries.toArray()).find((e) => e.languageCode === 'ru')!;
+    await h.engine.keepOffline('ru', false);
+    h.net.failMutations = true;
+    await h.mutations.saveEntry({ ...ruEntry, meanings: ['held'] }).catch(() => undefined);
+    expect(await h.engine.removeLanguage('ru')).toBeGreaterThan(0);
+    expect((await h.db.entries.toArray()).filter((e) => e.languageCode === 'ru').map((e) => e.id)).toEqual([ruEntry.id]);
+    expect(readLanguageState(h.storage)).toEqual({ held: { ko: { joined: true } }, keep: [] });
+    h.net.failMutations = false;
+
+    // Refresh: nothing held any more, the kept choices stay; the studied languages come back.
+    await h.engine.keepOffline('ru', true);
+    await h.engine.sync();
+    expect(await h.engine.refresh()).toBe(true);
+    expect(readLanguageState(h.storage)).toEqual({ held: { ko: { joined: true }, ru: { joined: true } }, keep: ['ru'] });
+  });
+
   it('upgrades a device synced before: its studied languages join, others go but what kept entries write', async () => {
     const h = await make();
     await h.signIn();

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_TABLES, type SyncedTable } from './db';
 import { loadCached } from './cache';
-import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL, runPublicPull, type PullEvent } from './publicPull';
+import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL, runPagePull, runPublicPull, type PullEvent } from './publicPull';
 import { createSyncEngine, LAST_SYNC_KEY } from './sync';
 import { harnessesPerTest, type Harness } from './testing/harness';
 import { PullUnavailable, type PublicPull } from './workerPull';
@@ -52,6 +52,22 @@ describe('public pull (the sync worker)', () => {
     // Progress ends at what was received, per table, in sync order.
     const progressTables = events.filter((e) => e.type === 'progress').map((e) => e.table);
     expect([...new Set(progressTables)]).toEqual([...PUBLIC_TABLES]);
+  });
+
+  it('pulls and stores one page of a language being added, announcing its table', async () => {
+    const h = await make();
+    const events: PullEvent[] = [];
+    const changed: SyncedTable[] = [];
+    const input = { offset: 0, until: Date.now() + 60_000, languages: ['zh'], limit: 10 };
+    await runPagePull({ db: h.db, api: h.engine.api, post: (e) => events.push(e), changed: (t) => changed.push(t) }, 'entries', input);
+    const page = events.at(-1);
+    expect(page?.type).toBe('page');
+    const rows = await h.db.entries.toArray();
+    expect(rows).toHaveLength(10);
+    expect(rows.every((e) => e.languageCode === 'zh')).toBe(true);
+    const last = [...rows].sort((a, b) => a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : 1)).at(-1)!;
+    expect(page).toEqual({ type: 'page', page: { rows: 10, last: { updatedAt: last.updatedAt, id: last.id }, full: true } });
+    expect(changed).toEqual(['entries']);
   });
 
   it('reports a network failure as one', async () => {

@@ -3,7 +3,7 @@
 // replies by id, errors, and the fallback once the worker fails.
 import { describe, expect, it } from 'vitest';
 import { isNetworkError } from '../api/client';
-import { PullUnavailable, workerPublicPull, type PullReply, type PullRequest, type WorkerLike } from './workerPull';
+import { PullUnavailable, workerPublicPull, workerPulls, type PullReply, type PullRequest, type WorkerLike } from './workerPull';
 
 class FakeWorker extends EventTarget implements WorkerLike {
   requests: PullRequest[] = [];
@@ -93,3 +93,27 @@ describe('workerPublicPull', () => {
     await expect(pull!({ offset: 0, joined: [], pageSize: 100 }, { progress: () => {} })).rejects.toBeInstanceOf(PullUnavailable);
   });
 });
+
+describe('workerPulls: a page of a language being added', () => {
+  it('asks the same worker for one page and resolves with what it stored', async () => {
+    const workers: FakeWorker[] = [];
+    const pulls = workerPulls('/api/trpc', () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w;
+    });
+    const input = { offset: 0, until: 99, languages: ['zh'], limit: 10, after: { updatedAt: 5, id: 'a' } };
+    const page = pulls!.pagePull('entries', input);
+    const w = workers[0]!;
+    expect(w.requests[0]).toMatchObject({ kind: 'page', table: 'entries', input });
+    w.reply({ id: w.requests[0]!.id, type: 'page', page: { rows: 10, last: { updatedAt: 7, id: 'b' }, full: true } });
+    expect(await page).toEqual({ rows: 10, last: { updatedAt: 7, id: 'b' }, full: true });
+    // The sync's pull shares the worker.
+    const sync = pulls!.publicPull({ offset: 0, joined: ['ko'], pageSize: 100 }, { progress: () => {} });
+    expect(workers).toHaveLength(1);
+    expect(w.requests[1]).toMatchObject({ kind: 'sync', joined: ['ko'] });
+    w.reply({ id: w.requests[1]!.id, type: 'done', time: 3 });
+    expect(await sync).toBe(3);
+  });
+});
+
