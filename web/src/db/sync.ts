@@ -3,9 +3,12 @@
 //   (db/syncLock.ts) keeps every push and sync of every tab apart (a push waits for a running pull);
 //   push the outbox; T = getServerTime() (batched with the first page's request, answered first);
 //   read lastSync (localStorage, 0 when absent);
-//   pull each public table, then (signed in) each user table: pages of `pageSize` rows with the
-//   `after` cursor until a short page, each page stored in ONE transaction (db/pagePull.ts);
-//   store T as lastSync.
+//   pull the languages table, the decks, entries and characters of the joined languages
+//   (db/languages.ts), then (signed in) each user table, every page bounded by T: pages of
+//   `pageSize` rows with the `after` cursor until a short page, each page stored in ONE
+//   transaction (db/pagePull.ts); store T as lastSync. Then each studied language not joined yet
+//   is added: its tables from 0 up to lastSync, one page per turn of the lock (so pushes and
+//   regular syncs go on between its pages), its cursor stored after each page, until it joins.
 // In the app, T and the public tables (the bulk of a first sync) are pulled in a worker
 // (db/workerPull.ts), which puts each page in one go; the user tables, and the public ones where
 // there is no worker, are pulled here in time-sized chunks (putInChunks), so no long task blocks
@@ -364,8 +367,9 @@ export class SyncEngine {
   /** Syncs now, or joins the sync already running. Never rejects: the returned state (also
    * published to subscribers) says how it went. */
   sync(): Promise<SyncState> {
-    if (this.whole) return this.whole;
-    if (this.running) return this.running;
+    // A regular sync running: join it (and the languages it adds after). While only languages are
+    // being added, a new regular sync runs between their pages (the lock keeps them apart).
+    if (this.running) return this.whole ?? this.running;
     // Then the studied languages not joined yet (addLanguages), a page per turn of the lock.
     const run = this.exclusive(() => this.pull()).then((s) => (s.status === 'idle' ? this.addLanguages() : s));
     this.whole = run;
@@ -609,18 +613,21 @@ export class SyncEngine {
   }
 
   private async addLoop(): Promise<SyncState> {
-    const epoch = this.epoch;
     try {
-      while (this.isOnline() && (await this.lock(() => this.addPage(epoch)))) {
-        /* one page per turn of the lock */
+      while (this.isOnline()) {
+        // One page per turn of the lock. Local data cleared (or the user changed) during a page:
+        // that page is dropped, and the next starts over from the state as it now is.
+        const more = await this.lock(() => this.addPage(this.epoch)).catch((e: unknown) => {
+          if (e instanceof Aborted) return true;
+          throw e;
+        });
+        if (!more) break;
       }
       this.setState({ adding: undefined });
     } catch (e) {
       this.setState({ adding: undefined });
-      if (!(e instanceof Aborted)) {
-        if (isNetworkError(e) || !this.isOnline()) this.setState({ status: 'offline' });
-        else this.setState({ status: 'error', error: errorMessage(e) });
-      }
+      if (isNetworkError(e) || !this.isOnline()) this.setState({ status: 'offline' });
+      else this.setState({ status: 'error', error: errorMessage(e) });
     }
     return this.state;
   }
