@@ -4,6 +4,7 @@ import { useSyncSelector } from '../../app/syncBridge';
 import { hasSynced } from '../db';
 import { readLanguageState } from '../languages';
 import { safeLocalStorage } from '../../app/safeLocalStorage';
+import { languageCodeStore } from '../../app/languageCode';
 
 export { hasSynced };
 
@@ -17,20 +18,28 @@ export function useFirstSyncPending(): boolean {
 }
 
 /** Whether language `code`'s public rows are here: 'ready' (joined, or a device not yet upgraded:
- * it holds every language), 'downloading' (being added, or not yet: a sync will), 'waiting' (not
- * here, and the sync offline or failing). Lists of that language show this instead of "none". */
-export type LanguageDownload = 'ready' | 'downloading' | 'waiting';
+ * it holds every language), 'downloading' (studied and being added, or about to be), 'waiting'
+ * (so, but the sync offline or failing), 'absent' (not studied here: nothing will download it).
+ * Lists of that language show this instead of "none". */
+export type LanguageDownload = 'ready' | 'downloading' | 'waiting' | 'absent';
 
 export function useLanguageDownload(code: string): LanguageDownload {
   return useSyncSelector((s) => {
-    if (!code || languageHere(code)) return 'ready';
+    const here = code ? languageHere(code) : 'joined';
+    if (here === 'joined') return 'ready';
+    if (here === 'absent') return 'absent';
     return s.status === 'offline' || s.status === 'error' ? 'waiting' : 'downloading';
   });
 }
 
-function languageHere(code: string): boolean {
+/** Where `code` stands here, as far as local storage tells (a followed deck's language not held
+ * yet reads as absent until the sync starts adding it). */
+function languageHere(code: string): 'joined' | 'coming' | 'absent' {
   const storage = safeLocalStorage();
-  if (!storage) return true;
+  if (!storage) return 'joined';
   const state = readLanguageState(storage);
-  return state ? state.held[code]?.joined === true : hasSynced(storage);
+  if (!state) return hasSynced(storage) ? 'joined' : 'coming';
+  const hold = state.held[code];
+  if (hold?.joined) return 'joined';
+  return hold || code === languageCodeStore.get() || state.keep.includes(code) ? 'coming' : 'absent';
 }

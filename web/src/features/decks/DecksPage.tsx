@@ -1,8 +1,6 @@
 // /decks: every deck, searchable, filterable by language, virtualised; one language's first decks
 // are read before the first render (preload).
 import { useMemo } from 'react';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { languageCodeStore, useLanguageCode } from '../../app/languageCode';
 import { useT } from '../../i18n/I18nContext';
@@ -12,7 +10,7 @@ import { preloadFirstDecks, useAllDecks, useDecksFirstPageThenAll } from '../../
 import { useDueCountsByEntry } from '../../db/read/cards';
 import { useEndOfToday } from '../shared/clock';
 import { useFirstSyncPending, useLanguageDownload } from '../../db/read/firstSync';
-import { useLanguageName } from '../../app/languages';
+import { LanguageDownloading } from '../shared/LanguageDownloading';
 import { useMyDecks } from '../../db/read/userDecks';
 import { ListToolbar, useListLanguage, useSearch } from '../shared/lists';
 import { DECKS_PER_PAGE } from './DeckList';
@@ -45,7 +43,6 @@ export function DecksPage() {
   const { languageCode: current } = useLanguageCode();
   const downloadCode = all ? current : language;
   const download = useLanguageDownload(downloadCode);
-  const downloadName = useLanguageName(downloadCode);
   return (
     <>
       <PageHeader
@@ -68,25 +65,12 @@ export function DecksPage() {
       {shown === undefined || (shown.length === 0 && !searching && firstSync && download === 'ready') ? (
         <LoadingState />
       ) : shown.length === 0 && !searching && download !== 'ready' ? (
-        <LanguageDownloading state={download} language={downloadName} />
+        <LanguageDownloading state={download} code={downloadCode} />
       ) : shown.length === 0 ? (
         <EmptyState>{searching ? t('lists.noDeckMatches') : t('decks.empty')}</EmptyState>
       ) : (
         <VirtualDeckList decks={shown} dueByEntry={dueByEntry} mine={mineIds} />
       )}
     </>
-  );
-}
-
-/** A language's decks not here yet: downloading (with a spinner), or waiting to be online. */
-function LanguageDownloading({ state, language }: { state: 'downloading' | 'waiting'; language: string }) {
-  const t = useT();
-  return (
-    <Stack role="status" aria-live="polite" spacing={2} sx={{ alignItems: 'center', py: 4 }} data-language-download={state}>
-      {state === 'downloading' && <CircularProgress size={28} aria-hidden />}
-      <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-        {t(state === 'downloading' ? 'decks.downloading' : 'decks.downloadWaiting', { language })}
-      </Typography>
-    </Stack>
   );
 }
