@@ -74,11 +74,13 @@ export async function waitForStarterSync(page: Page): Promise<void> {
   await waitForFullSync(page);
 }
 
-/** Waits until a whole sync has finished (lastSync stored), every table pulled, and the current
- * language's public rows with it (joined: db/languages.ts). */
+/** Waits until a whole sync has finished (lastSync stored), every table pulled, and the public
+ * rows of the current language and of those kept offline with it (joined: db/languages.ts). */
 export async function waitForFullSync(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('lastSync')), { timeout: 30_000 }).not.toBeNull();
   await waitForLanguage(page);
+  const kept = await page.evaluate(() => (JSON.parse(localStorage.getItem('languageState') ?? 'null') as { keep?: string[] } | null)?.keep ?? []);
+  for (const code of kept) await waitForLanguage(page, code);
 }
 
 /** Waits until language `code` (default: the current one) is complete on the device. */

@@ -17,6 +17,10 @@ async function chooseLanguage(page: Page, name: RegExp): Promise<void> {
 
 test('a learner holds only the languages studied, adds Chinese, uses it offline, removes Korean', async ({ page, context, request }) => {
   test.setTimeout(120_000);
+  // A new learner: not the other specs' device that keeps every language (e2e/global-setup.ts).
+  await page.addInitScript(() => {
+    if (localStorage.getItem('lastSync') === null) localStorage.removeItem('languageState');
+  });
   const errors = collectPageErrors(page);
   await page.goto('/decks');
   await expect(page.getByText(KOREAN_DECK_TITLE)).toBeVisible();
