@@ -652,7 +652,8 @@ export class SyncEngine {
     const hold = afterPage(now.held[next.language], next.table, { ...page, until: lastSync }, this.lastSync());
     now.held[next.language] = hold;
     writeLanguageState(this.storage, now);
-    this.setState({ adding: hold.joined ? undefined : { language: next.language, rows: hold.rows } });
+    // A language joined lands as a sync does: pages waiting for their rows read again.
+    this.setState(hold.joined ? { adding: undefined, lastSyncedAt: Date.now() } : { adding: { language: next.language, rows: hold.rows } });
     return true;
   }
 
