@@ -6,6 +6,10 @@
 // the learner journeys' figures (e2e/journeyTally.ts), stops the server and removes its data.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+/** Every starter language kept offline (db/languages.ts): the specs open decks of any language, as
+ * before languages were pulled per learner; e2e/languages.spec.ts starts without it. */
+const KEEP_EVERY_LANGUAGE = JSON.stringify({ held: {}, keep: ['ar', 'el', 'en', 'he', 'ja', 'ko', 'ru', 'zh'] });
 import { journeySummary } from './journeyTally';
 import { startServer } from './server';
 
@@ -20,7 +24,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const storage = join(server.dataDir, 'e2e-storage.json');
   writeFileSync(
     storage,
-    JSON.stringify({ cookies: [], origins: [{ origin: new URL(server.url).origin, localStorage: [{ name: 'pageSnapshotsOff', value: '1' }] }] }),
+    JSON.stringify({ cookies: [], origins: [{ origin: new URL(server.url).origin, localStorage: [{ name: 'pageSnapshotsOff', value: '1' }, { name: 'languageState', value: KEEP_EVERY_LANGUAGE }] }] }),
   );
   process.env.WRITEIT_E2E_STORAGE = storage;
   return async () => {

@@ -74,9 +74,56 @@ export async function waitForStarterSync(page: Page): Promise<void> {
   await waitForFullSync(page);
 }
 
-/** Waits until a whole sync has finished (lastSync stored), every table pulled. */
+/** Waits until a whole sync has finished (lastSync stored), every table pulled, and the public
+ * rows of the current language and of those kept offline with it (joined: db/languages.ts). */
 export async function waitForFullSync(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('lastSync')), { timeout: 30_000 }).not.toBeNull();
+  await waitForLanguage(page);
+  const kept = await page.evaluate(() => (JSON.parse(localStorage.getItem('languageState') ?? 'null') as { keep?: string[] } | null)?.keep ?? []);
+  for (const code of kept) await waitForLanguage(page, code);
+}
+
+/** Waits until language `code` (default: the current one) is complete on the device. */
+export async function waitForLanguage(page: Page, code?: string, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((c) => {
+          const language = c ?? localStorage.getItem('languageCode') ?? 'ko';
+          const state = JSON.parse(localStorage.getItem('languageState') ?? 'null') as { held?: Record<string, { joined?: boolean }> } | null;
+          return state?.held?.[language]?.joined === true;
+        }, code),
+      { timeout, message: `language ${code ?? '(current)'} complete on the device` },
+    )
+    .toBe(true);
+}
+
+/** The languages of each public table's local rows, with their counts. */
+export async function localLanguages(page: Page): Promise<Record<'decks' | 'entries' | 'characters', Record<string, number>>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<'decks' | 'entries' | 'characters', Record<string, number>>>((resolve, reject) => {
+        const open = indexedDB.open('writeit');
+        open.onerror = () => reject(open.error ?? new Error('cannot open writeit'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const tables = ['decks', 'entries', 'characters'] as const;
+          const out = { decks: {}, entries: {}, characters: {} } as Record<(typeof tables)[number], Record<string, number>>;
+          const tx = db.transaction([...tables], 'readonly');
+          for (const t of tables) {
+            const req = tx.objectStore(t).getAll();
+            req.onsuccess = () => {
+              for (const row of req.result as { languageCode: string }[]) out[t][row.languageCode] = (out[t][row.languageCode] ?? 0) + 1;
+            };
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(out);
+          };
+          tx.onerror = () => reject(tx.error ?? new Error('transaction failed'));
+        };
+      }),
+  );
 }
 
 /** Collects uncaught page errors, to assert none happened. */

@@ -7,37 +7,14 @@ import type { Language } from '../api/generated/types';
 import { db } from '../db/db';
 import { compareKeys } from '../db/order';
 import { useI18n } from '../i18n/I18nContext';
+import { languageName } from './languageName';
 
 /** The languages stored locally (not deleted), by code; undefined while loading. */
 export function useLanguages() {
   return useLiveQuery(async () => (await db.languages.toArray()).filter((l) => !l.deleted).sort((a, b) => compareKeys(a.id, b.id)), []);
 }
 
-const displayNames = new Map<string, Intl.DisplayNames | null>();
-function namesIn(locale: string): Intl.DisplayNames | null {
-  let names = displayNames.get(locale);
-  if (names === undefined) {
-    try {
-      names = new Intl.DisplayNames([locale], { type: 'language', fallback: 'none' });
-    } catch {
-      names = null;
-    }
-    displayNames.set(locale, names);
-  }
-  return names;
-}
-
-/** The name of language `code` in the UI's `locale`: the browser's name for it, else the synced
- * row's name, else (a code nobody names) the code. */
-export function languageName(code: string, locale: string, row?: Pick<Language, 'name'>): string {
-  let named: string | undefined;
-  try {
-    named = namesIn(locale)?.of(code);
-  } catch {
-    named = undefined; // not a well-formed tag
-  }
-  return named && named.toLowerCase() !== code.toLowerCase() ? named : row?.name || code;
-}
+export { languageName };
 
 /** Languages sorted by their names in `locale`, each with that name. */
 export function byName<L extends Pick<Language, 'id' | 'name'>>(languages: readonly L[], locale: string): (L & { label: string })[] {

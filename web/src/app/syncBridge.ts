@@ -12,6 +12,8 @@ import { loadAuth } from '../session/authBridge';
 export interface SyncState {
   status: 'idle' | 'syncing' | 'offline' | 'error';
   progress?: { table: string; rows: number };
+  /** A studied language being downloaded (db/languages.ts): which, and its rows so far. */
+  adding?: { language: string; rows: number };
   lastSyncedAt?: number;
   error?: string;
   pending: number;
@@ -29,6 +31,23 @@ export interface SyncModule {
   refusedChanges(): Promise<RefusedChange[]>;
   retryRefused(seq: number): Promise<void>;
   discardRefused(seq: number): Promise<void>;
+  languagesHeld(): Promise<LanguageHeld[]>;
+  languageSizeOf(code: string): Promise<{ rows: number; bytes: number }>;
+  keepLanguageOffline(code: string, keep: boolean): Promise<void>;
+  removeLanguage(code: string): Promise<number>;
+}
+
+/** A language this device holds or studies (Settings › Languages on this device). */
+export interface LanguageHeld {
+  code: string;
+  /** Joined (complete), or being added with its rows so far. */
+  hold: { joined: true } | { joined: false; rows: number };
+  /** Studied here: the current language, a followed deck's, or kept offline. */
+  studied: boolean;
+  /** Kept offline by choice. */
+  kept: boolean;
+  /** Why it cannot be removed: the current language, or a followed deck's; null when it can. */
+  block: 'current' | 'followed' | null;
 }
 
 const IDLE: SyncState = { status: 'idle', pending: 0, refused: 0 };
@@ -107,6 +126,26 @@ export async function retryRefused(seq: number): Promise<void> {
 /** Forgets a refused change for good. */
 export async function discardRefused(seq: number): Promise<void> {
   await (await loadSyncModule()).discardRefused(seq);
+}
+
+/** The languages on this device, each with its state. */
+export async function languagesHeld(): Promise<LanguageHeld[]> {
+  return (await loadSyncModule()).languagesHeld();
+}
+
+/** Rows and bytes (as JSON) a language's public rows take here. */
+export async function languageSizeOf(code: string): Promise<{ rows: number; bytes: number }> {
+  return (await loadSyncModule()).languageSizeOf(code);
+}
+
+/** Keeps a language offline though not studied now (downloads it), or stops keeping it. */
+export async function keepLanguageOffline(code: string, keep: boolean): Promise<void> {
+  await (await loadSyncModule()).keepLanguageOffline(code, keep);
+}
+
+/** Removes a language not studied from this device; resolves with the rows deleted. */
+export async function removeLanguage(code: string): Promise<number> {
+  return (await loadSyncModule()).removeLanguage(code);
 }
 
 /** Before a sign-out: the signed-in user's changes not on the server yet (pushed first). */

@@ -19,7 +19,7 @@ describe('pullPublicTables', () => {
         puts.push({ table, rows: rows.length });
       },
     };
-    const time = await pullPublicTables(target, 0, 100);
+    const time = await pullPublicTables(target, 0, ['ko'], 100);
     expect(time).toBeGreaterThan(0);
     expect(h.procedures()[0]).toBe('getServerTime');
 

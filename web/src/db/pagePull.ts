@@ -7,6 +7,8 @@ import type { Table } from 'dexie';
 import type { Api } from '../api/client';
 import type { Cursor, PageInput } from '../api/generated/types';
 import { PUBLIC_TABLES, type SyncedTable, type TableRows, type WriteItDb } from './db';
+
+type SyncedRowOf = { updatedAt: number; id: string };
 import { queryPage, TABLE_KEYS } from '../api/procedures';
 import { keyed } from './ledger';
 import { admitArriving } from './outbox';
@@ -37,28 +39,40 @@ export interface PullTarget {
   progress?(table: SyncedTable, rows: number): void;
 }
 
-/** Step 2 and the public tables of step 4 (docs/sync.md): T, asked in the same tick as the first
- * table's first page so both travel in one batched request (the server answers a batch in order,
- * so T is read before any row), then each public table since `offset`. Both first calls are waited
- * for, whichever fails, so no page is still being written once this has ended. Resolves with T. */
-export async function pullPublicTables(target: PullTarget, offset: number, pageSize: number): Promise<number> {
+/** What bounds a sync's pages (docs/sync.md): rows stamped in (offset, until], of `languages`
+ * where the table has a language. */
+export type PageBounds = Pick<PageInput, 'offset' | 'until' | 'languages'>;
+
+/** Step 2 and the public tables of step 4 (docs/sync.md): T, asked in the same tick as the
+ * languages table's first page so both travel in one batched request (the server answers a batch
+ * in order, so T is read before any row; that first page alone has no `until`: a language row
+ * stamped after T may come again with the next sync, harmless), then the rest of that table and
+ * the decks, entries and characters of the `joined` languages since `offset`, up to T (none when
+ * no language is joined). Both first calls are waited for, whichever fails, so no page is still
+ * being written once this has ended. Resolves with T. */
+export async function pullPublicTables(target: PullTarget, offset: number, joined: readonly string[], pageSize: number): Promise<number> {
   const [time, first] = await Promise.allSettled([
     target.api.getServerTime.query(),
-    pullTable(target, PUBLIC_TABLES[0], offset, pageLimit(PUBLIC_TABLES[0], pageSize)),
+    pullTable(target, PUBLIC_TABLES[0], { offset }, pageLimit(PUBLIC_TABLES[0], pageSize)),
   ]);
   if (time.status === 'rejected') throw time.reason;
   if (first.status === 'rejected') throw first.reason;
-  for (const table of PUBLIC_TABLES.slice(1)) await pullTable(target, table, offset, pageLimit(table, pageSize));
-  return time.value;
+  const until = time.value;
+  if (joined.length > 0) {
+    for (const table of PUBLIC_TABLES.slice(1)) {
+      await pullTable(target, table, { offset, until, languages: [...joined] }, pageLimit(table, pageSize));
+    }
+  }
+  return until;
 }
 
-/** Pulls `table` changed since `offset`; resolves with the rows received. The first page's request
- * is made synchronously, so a call made in the same tick (getServerTime) is batched with it. */
-export async function pullTable<T extends SyncedTable>(target: PullTarget, table: T, offset: number, limit: number): Promise<number> {
+/** Pulls `table` within `bounds`; resolves with the rows received. The first page's request is
+ * made synchronously, so a call made in the same tick (getServerTime) is batched with it. */
+export async function pullTable<T extends SyncedTable>(target: PullTarget, table: T, bounds: PageBounds, limit: number): Promise<number> {
   let received = 0;
   target.progress?.(table, 0);
   const fetchPage = (after?: Cursor) => {
-    const input: PageInput = after ? { offset, after, limit } : { offset, limit };
+    const input: PageInput = after ? { ...bounds, after, limit } : { ...bounds, limit };
     const page = query(target.api, table, input);
     page.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
     return page;
@@ -68,10 +82,7 @@ export async function pullTable<T extends SyncedTable>(target: PullTarget, table
     const rows = await next;
     const full = rows.length >= limit;
     // Ask for the next page while this one is written: the network and IndexedDB overlap.
-    if (full) {
-      const last = rows[rows.length - 1] as TableRows[T];
-      next = fetchPage({ updatedAt: last.updatedAt, id: last.id });
-    }
+    if (full) next = fetchPage(lastCursor(rows));
     if (rows.length > 0) {
       // (Not `stored?.(…, await storePage(…))`: without a `stored`, that would skip the write.)
       const put = await storePage(target, table, rows);
@@ -81,6 +92,28 @@ export async function pullTable<T extends SyncedTable>(target: PullTarget, table
     target.progress?.(table, received);
     if (!full) return received;
   }
+}
+
+/** One stored page of a language being added: its rows, its last row's cursor, whether full. */
+export interface StoredPage {
+  rows: number;
+  last?: Cursor;
+  full: boolean;
+}
+
+/** Pulls and stores one page of `table` (a language being added: db/languages.ts). */
+export async function pullOnePage<T extends SyncedTable>(target: PullTarget, table: T, input: PageInput): Promise<StoredPage> {
+  const rows = await query(target.api, table, input);
+  if (rows.length > 0) {
+    const put = await storePage(target, table, rows);
+    target.stored?.(table, put);
+  }
+  return { rows: rows.length, last: rows.length > 0 ? lastCursor(rows) : undefined, full: rows.length >= (input.limit ?? Infinity) };
+}
+
+function lastCursor(rows: readonly SyncedRowOf[]): Cursor {
+  const last = rows[rows.length - 1] as SyncedRowOf;
+  return { updatedAt: last.updatedAt, id: last.id };
 }
 
 /** One page in ONE transaction, but the rows a pending mutation wrote (the ledger: their pulled

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_TABLES, type SyncedTable } from './db';
 import { loadCached } from './cache';
-import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL, runPublicPull, type PullEvent } from './publicPull';
+import { announceTableChanged, DEXIE_MUTATIONS_CHANNEL, runPagePull, runPublicPull, type PullEvent } from './publicPull';
 import { createSyncEngine, LAST_SYNC_KEY } from './sync';
 import { harnessesPerTest, type Harness } from './testing/harness';
 import { PullUnavailable, type PublicPull } from './workerPull';
@@ -38,7 +38,7 @@ describe('public pull (the sync worker)', () => {
     const h = await make({ pageSize: 100 });
     const events: PullEvent[] = [];
     const changed: SyncedTable[] = [];
-    await runPublicPull({ db: h.db, api: h.engine.api, post: (e) => events.push(e), changed: (t) => changed.push(t) }, { offset: 0, pageSize: 100 });
+    await runPublicPull({ db: h.db, api: h.engine.api, post: (e) => events.push(e), changed: (t) => changed.push(t) }, { offset: 0, joined: ['ko'], pageSize: 100 });
 
     expect(h.calls.find((c) => c.kind === 'http')?.procedures).toEqual(['getServerTime', 'queryLanguages']);
     const last = events.at(-1);
@@ -54,11 +54,27 @@ describe('public pull (the sync worker)', () => {
     expect([...new Set(progressTables)]).toEqual([...PUBLIC_TABLES]);
   });
 
+  it('pulls and stores one page of a language being added, announcing its table', async () => {
+    const h = await make();
+    const events: PullEvent[] = [];
+    const changed: SyncedTable[] = [];
+    const input = { offset: 0, until: Date.now() + 60_000, languages: ['zh'], limit: 10 };
+    await runPagePull({ db: h.db, api: h.engine.api, post: (e) => events.push(e), changed: (t) => changed.push(t) }, 'entries', input);
+    const page = events.at(-1);
+    expect(page?.type).toBe('page');
+    const rows = await h.db.entries.toArray();
+    expect(rows).toHaveLength(10);
+    expect(rows.every((e) => e.languageCode === 'zh')).toBe(true);
+    const last = [...rows].sort((a, b) => a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : 1)).at(-1)!;
+    expect(page).toEqual({ type: 'page', page: { rows: 10, last: { updatedAt: last.updatedAt, id: last.id }, full: true } });
+    expect(changed).toEqual(['entries']);
+  });
+
   it('reports a network failure as one', async () => {
     const h = await make();
     h.net.down = true;
     const events: PullEvent[] = [];
-    await runPublicPull({ db: h.db, api: h.engine.api, post: (e) => events.push(e) }, { offset: 0, pageSize: 100 });
+    await runPublicPull({ db: h.db, api: h.engine.api, post: (e) => events.push(e) }, { offset: 0, joined: ['ko'], pageSize: 100 });
     expect(events.at(-1)).toMatchObject({ type: 'error', network: true });
   });
 
@@ -86,7 +102,7 @@ describe('public pull (the sync worker)', () => {
     const pull = loopback(h);
     const engine = createSyncEngine({ db: h.db, api: h.engine.api, session: h.session, cache: h.cache, storage: h.storage, pageSize: 100, isOnline: () => true, publicPull: pull });
     // A cached copy of a row the pull brings: forgotten, so the next read loads the pulled one.
-    const first = await h.engine.api.queryEntries.query({ offset: 0, limit: 1 });
+    const first = await h.engine.api.queryEntries.query({ offset: 0, limit: 1, languages: ['ko'] });
     const id = first[0]!.id;
     h.cache.put('entries', [{ ...first[0]!, text: 'stale' }]);
     const state = await engine.sync();
@@ -116,7 +132,7 @@ describe('public pull (the sync worker)', () => {
     const engine = createSyncEngine({ db: h.db, api: h.engine.api, session: h.session, cache: h.cache, storage: h.storage, pageSize: 100, isOnline: () => true, publicPull: unavailable });
     expect((await engine.sync()).status).toBe('idle');
     expect(asked).toBe(1);
-    expect(await h.db.entries.count()).toBeGreaterThanOrEqual(652);
+    expect(await h.db.entries.count()).toBe((await h.engine.api.queryEntries.query({ offset: 0, limit: 5000, languages: ['ko'] })).length);
   });
 
   it('ends the sync offline when the pull fails on the network, and in error otherwise', async () => {

@@ -5,12 +5,15 @@
 import { RangeSet } from 'dexie';
 import { errorMessage, isNetworkError, type Api } from '../api/client';
 import type { SyncedTable, WriteItDb } from './db';
-import { pullPublicTables, type PullTarget } from './pagePull';
+import type { PageInput } from '../api/generated/types';
+import type { LanguageTable } from './languages';
+import { pullOnePage, pullPublicTables, type PullTarget, type StoredPage } from './pagePull';
 
 /** What a public pull reports, in order: progress, then done or error. */
 export type PullEvent =
   | { type: 'progress'; table: SyncedTable; rows: number }
   | { type: 'done'; time: number }
+  | { type: 'page'; page: StoredPage }
   | { type: 'error'; message: string; network: boolean };
 
 /** The channel on which Dexie 4's contexts tell each other what a write changed. */
@@ -29,11 +32,32 @@ export function announceTableChanged(db: WriteItDb, table: SyncedTable, channel:
 
 /** Pulls T and the public tables since `offset` into `db`, reporting to `post`; never rejects. */
 export async function runPublicPull(
-  deps: { db: WriteItDb; api: Api; post: (event: PullEvent) => void; changed?: (table: SyncedTable) => void },
-  input: { offset: number; pageSize: number },
+  deps: PullDeps,
+  input: { offset: number; joined: string[]; pageSize: number },
 ): Promise<void> {
+  const { post } = deps;
+  try {
+    post({ type: 'done', time: await pullPublicTables(workerTarget(deps), input.offset, input.joined, input.pageSize) });
+  } catch (err) {
+    post({ type: 'error', message: errorMessage(err), network: isNetworkError(err) });
+  }
+}
+
+/** Pulls and stores one page of a language being added (db/languages.ts); never rejects. */
+export async function runPagePull(deps: PullDeps, table: LanguageTable, input: PageInput): Promise<void> {
+  try {
+    deps.post({ type: 'page', page: await pullOnePage(workerTarget(deps), table, input) });
+  } catch (err) {
+    deps.post({ type: 'error', message: errorMessage(err), network: isNetworkError(err) });
+  }
+}
+
+type PullDeps = { db: WriteItDb; api: Api; post: (event: PullEvent) => void; changed?: (table: SyncedTable) => void };
+
+/** Pages put in one go, each table written announced. */
+function workerTarget(deps: PullDeps): PullTarget {
   const { db, api, post } = deps;
-  const target: PullTarget = {
+  return {
     db,
     api,
     put: async (_table, tbl, rows) => {
@@ -42,9 +66,4 @@ export async function runPublicPull(
     stored: (table) => deps.changed?.(table),
     progress: (table, rows) => post({ type: 'progress', table, rows }),
   };
-  try {
-    post({ type: 'done', time: await pullPublicTables(target, input.offset, input.pageSize) });
-  } catch (err) {
-    post({ type: 'error', message: errorMessage(err), network: isNetworkError(err) });
-  }
 }

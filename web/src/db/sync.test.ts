@@ -48,22 +48,29 @@ describe('sync', () => {
     expect(names[0]).toBe('getServerTime');
     // T travels with the first page, in one request, ahead of it.
     expect(h.calls.find((c) => c.kind === 'http')?.procedures).toEqual(['getServerTime', QUERY.languages]);
-    // One page each (every table is under 1000 rows but entries/characters may not be: dedupe).
+    // A first visit: languages and the user tables, then the studied language (Korean) is added,
+    // its tables from 0 up to T (dedupe: entries/characters may take several pages).
     const order = names.slice(1).filter((p, i, all) => all.indexOf(p) === i);
-    expect(order).toEqual([...PUBLIC_TABLES, ...USER_TABLES].map((t) => QUERY[t]));
+    expect(order).toEqual(['languages', ...USER_TABLES, 'decks', 'entries', 'characters'].map((t) => QUERY[t as keyof typeof QUERY]));
     for (const op of ops(h).slice(1)) expect((op.input as PageInput).offset).toBe(0);
 
-    // lastSync = T, written after the last query.
+    // lastSync = T, written after the regular sync's last query, before the language's pages.
     const serverTime = ops(h)[0]?.output as number;
     expect(serverTime).toBeGreaterThan(0);
     expect(h.storage.getItem(LAST_SYNC_KEY)).toBe(String(serverTime));
-    const lastHttp = h.calls.map((c) => c.kind).lastIndexOf('http');
+    const lastRegular = h.calls.findIndex((c) => c.kind === 'http' && c.procedures.includes(QUERY.userParameters));
     const setLastSync = h.calls.findIndex((c) => c.kind === 'storage' && c.procedures[0] === LAST_SYNC_KEY);
-    expect(setLastSync).toBeGreaterThan(lastHttp);
+    expect(setLastSync).toBeGreaterThan(lastRegular);
+    for (const op of ops(h).filter((o) => ['queryDecks', 'queryEntries', 'queryCharacters'].includes(o.p))) {
+      expect(op.input).toMatchObject({ offset: 0, until: serverTime, languages: ['ko'] });
+    }
+    expect(h.calls.findIndex((c) => c.kind === 'http' && c.procedures.includes(QUERY.decks))).toBeGreaterThan(setLastSync);
 
     // The data arrived in IndexedDB; the caches hold what is read, frozen.
-    const entries = await h.db.entries.count();
-    expect(entries).toBeGreaterThanOrEqual(652);
+    // Korean's entries only.
+    const entries = await h.db.entries.toArray();
+    expect(entries.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(entries.map((e) => e.languageCode))).toEqual(new Set(['ko']));
     expect(await h.db.languages.get('ko')).toMatchObject({ id: 'ko', gridType: 'character' });
     expect(h.cache.size('entries')).toBe(0);
     const ko = await loadCached('languages', 'ko', h.db, h.cache);
@@ -76,14 +83,16 @@ describe('sync', () => {
     expect(Object.isFrozen(cachedDeck?.entryIds)).toBe(true);
     expect(() => (cachedDeck?.entryIds as string[]).push('x')).toThrow();
 
-    // The next sync asks from lastSync and gets nothing new.
+    // The next sync asks from lastSync, Korean now in the regular delta, and gets nothing new.
     h.calls.length = 0;
     await h.engine.sync();
     const second = ops(h);
     expect(second[0]?.p).toBe('getServerTime');
+    expect(second.map((o) => o.p).slice(1)).toEqual([...PUBLIC_TABLES, ...USER_TABLES].map((t) => QUERY[t]));
     for (const op of second.slice(1)) {
       expect((op.input as PageInput).offset).toBe(serverTime);
     }
+    for (const op of second.slice(2, 5)) expect((op.input as PageInput).languages).toEqual(['ko']);
   });
 
   it('pages with the after cursor until a short page; every starter entry arrives once', async () => {
@@ -91,8 +100,8 @@ describe('sync', () => {
     const bulkPut = vi.spyOn(Object.getPrototypeOf(h.db.entries) as typeof h.db.entries, 'bulkPut');
     await h.engine.sync();
 
-    const expected = await allRows((i) => serverApi(null).queryEntries.query(i));
-    expect(expected.length).toBeGreaterThanOrEqual(652);
+    const expected = await allRows((i) => serverApi(null).queryEntries.query({ ...i, languages: ['ko'] }));
+    expect(expected.length).toBeGreaterThanOrEqual(300);
     const pages = ops(h).filter((o) => o.p === 'queryEntries');
     expect(pages.length).toBe(Math.floor(expected.length / 100) + 1);
     let received = 0;
@@ -314,15 +323,22 @@ describe('sync', () => {
     const h = await make();
     const seen: string[] = [];
     const tables = new Set<string>();
+    const adding: { language: string; rows: number }[] = [];
     const stop = h.engine.subscribe((s) => {
       seen.push(s.status);
       if (s.progress) tables.add(s.progress.table);
+      if (s.adding) adding.push(s.adding);
     });
     await h.engine.sync();
     stop();
     expect(seen[0]).toBe('syncing');
     expect(seen[seen.length - 1]).toBe('idle');
-    expect([...tables]).toEqual([...PUBLIC_TABLES]);
+    // The regular sync (nothing joined yet), then Korean added, its rows counted as they come.
+    expect([...tables]).toEqual(['languages']);
+    expect(adding[0]).toEqual({ language: 'ko', rows: 0 });
+    expect(adding.map((a) => a.rows)).toEqual([...adding.map((a) => a.rows)].sort((a, b) => a - b));
+    expect(adding.at(-1)?.rows).toBeGreaterThan(300);
+    expect(h.engine.getState().adding).toBeUndefined();
     expect(h.engine.getState()).toMatchObject({ status: 'idle', pending: 0, refused: 0 });
     expect(Object.isFrozen(h.engine.getState())).toBe(true);
   });
@@ -375,7 +391,7 @@ describe('sync', () => {
     // Sign out while the public tables are being pulled (the sync already saw the user).
     let cleared: Promise<void> | undefined;
     const unsubscribe = h.engine.subscribe((s) => {
-      if (!cleared && s.progress?.table === 'entries') {
+      if (!cleared && s.progress?.table === 'languages') {
         h.session.setSession(null);
         cleared = h.engine.clearUserData();
       }

@@ -3,9 +3,12 @@
 //   (db/syncLock.ts) keeps every push and sync of every tab apart (a push waits for a running pull);
 //   push the outbox; T = getServerTime() (batched with the first page's request, answered first);
 //   read lastSync (localStorage, 0 when absent);
-//   pull each public table, then (signed in) each user table: pages of `pageSize` rows with the
-//   `after` cursor until a short page, each page stored in ONE transaction (db/pagePull.ts);
-//   store T as lastSync.
+//   pull the languages table, the decks, entries and characters of the joined languages
+//   (db/languages.ts), then (signed in) each user table, every page bounded by T: pages of
+//   `pageSize` rows with the `after` cursor until a short page, each page stored in ONE
+//   transaction (db/pagePull.ts); store T as lastSync. Then each studied language not joined yet
+//   is added: its tables from 0 up to lastSync, one page per turn of the lock (so pushes and
+//   regular syncs go on between its pages), its cursor stored after each page, until it joins.
 // In the app, T and the public tables (the bulk of a first sync) are pulled in a worker
 // (db/workerPull.ts), which puts each page in one go; the user tables, and the public ones where
 // there is no worker, are pulled here in time-sized chunks (putInChunks), so no long task blocks
@@ -43,9 +46,27 @@ import {
   type RefusedChange,
 } from './outbox';
 import { rowId } from './ledger';
-import { CHARACTER_PAGE_SIZE, PAGE_SIZE, pageLimit, pullPublicTables, pullTable, type PullTarget } from './pagePull';
+import { CHARACTER_PAGE_SIZE, PAGE_SIZE, pageLimit, pullOnePage, pullPublicTables, pullTable, type PageBounds, type PullTarget, type StoredPage } from './pagePull';
 import { browserLock, type RunExclusive } from './syncLock';
-import { PullUnavailable, workerPublicPull, type PublicPull } from './workerPull';
+import { PullUnavailable, workerPulls, type PagePull, type PublicPull } from './workerPull';
+import type { PageInput } from '../api/generated/types';
+import { languageCodeStore } from '../app/languageCode';
+import {
+  afterPage,
+  emptyLanguageState,
+  joinedLanguages,
+  nextPull,
+  readLanguageState,
+  removalBlock,
+  studiedLanguages,
+  upgradedState,
+  writeLanguageState,
+  LANGUAGE_TABLES,
+  type Hold,
+  type LanguageState,
+  type LanguageTable,
+} from './languages';
+import { dropLanguageRows, followedLanguages, languageSize, languagesWithRows } from './languageRows';
 
 /** The sync marker (SPEC §3, §9); defined beside the database so pages can tell a first visit. */
 export { LAST_SYNC_KEY };
@@ -60,6 +81,9 @@ export interface SyncState {
   status: SyncStatus;
   /** While syncing: the table being pulled and the rows received for it so far. */
   progress?: { table: SyncedTable; rows: number };
+  /** While a studied language is being added (db/languages.ts): which, and its rows stored so far
+   * (all its tables; the total is not known in advance). */
+  adding?: { language: string; rows: number };
   /** Client time (ms) at the end of the last successful sync in this session. */
   lastSyncedAt?: number;
   /** With status 'error': what went wrong. */
@@ -101,6 +125,11 @@ export interface SyncDeps {
   /** Pulls T and the public tables elsewhere (the app: in a worker, db/workerPull.ts); without
    * it, or once it is unavailable, they are pulled on this thread. */
   publicPull?: PublicPull;
+  /** Pulls one page of a language being added elsewhere (the app: in the same worker). */
+  pagePull?: PagePull;
+  /** The current language (app/languageCode.ts by default): studied, so pulled; a change starts
+   * adding it while auto sync runs. */
+  language?: { get(): string; subscribe(listener: () => void): () => void };
   /** Held by every push and every sync (db/syncLock.ts): the Web Locks API's origin-wide lock by
    * default; tests give two engines on one database the same lock, as two tabs share one. */
   lock?: RunExclusive;
@@ -140,6 +169,10 @@ export class SyncEngine {
   readonly pageSize: number;
   private readonly isOnline: () => boolean;
   private readonly publicPull: PublicPull | undefined;
+  private readonly pagePull: PagePull | undefined;
+  private readonly language: { get(): string; subscribe(listener: () => void): () => void };
+  /** The running pull of added languages (addLanguages). */
+  private adding: Promise<SyncState> | null = null;
   private readonly lock: RunExclusive;
   private readonly buildId: string | undefined;
   /** The refusals of other builds are queued again at this engine's first push (an app start). */
@@ -148,6 +181,8 @@ export class SyncEngine {
   private state: SyncState = { status: 'idle', pending: 0, refused: 0 };
   private readonly listeners = new Set<(s: SyncState) => void>();
   private running: Promise<SyncState> | null = null;
+  /** A sync() with the languages it adds after (a call meanwhile joins it). */
+  private whole: Promise<SyncState> | null = null;
   private flushing: Promise<FlushOutcome> | null = null;
   private flushAgain = false;
   /** The last push stopped on a server error (not the network): the state says so until one
@@ -170,6 +205,8 @@ export class SyncEngine {
     this.pageSize = deps.pageSize ?? PAGE_SIZE;
     this.isOnline = deps.isOnline ?? browserOnline;
     this.publicPull = deps.publicPull;
+    this.pagePull = deps.pagePull;
+    this.language = deps.language ?? languageCodeStore;
     this.lock = deps.lock ?? browserLock();
     this.buildId = deps.buildId ?? envBuildId();
   }
@@ -206,8 +243,9 @@ export class SyncEngine {
     return Number.isFinite(n) && n > 0 ? n : 0;
   }
 
+  /** A sync runs (its regular part, or the languages it adds after). */
   get syncing(): boolean {
-    return this.running !== null;
+    return this.running !== null || this.whole !== null;
   }
 
   // ---- outbox ----
@@ -329,7 +367,16 @@ export class SyncEngine {
   /** Syncs now, or joins the sync already running. Never rejects: the returned state (also
    * published to subscribers) says how it went. */
   sync(): Promise<SyncState> {
-    return this.running ?? this.exclusive(() => this.pull());
+    // A regular sync running: join it (and the languages it adds after). While only languages are
+    // being added, a new regular sync runs between their pages (the lock keeps them apart).
+    if (this.running) return this.whole ?? this.running;
+    // Then the studied languages not joined yet (addLanguages), a page per turn of the lock.
+    const run = this.exclusive(() => this.pull()).then((s) => (s.status === 'idle' ? this.addLanguages() : s));
+    this.whole = run;
+    void run.finally(() => {
+      if (this.whole === run) this.whole = null;
+    });
+    return run;
   }
 
   /** Syncs to pick up a change just made on the server by other means (an import): a sync
@@ -358,8 +405,12 @@ export class SyncEngine {
       this.storage.removeItem(LAST_SYNC_KEY);
       this.storage.removeItem(LAST_SYNC_USER_KEY);
       this.storage.removeItem(SNAPSHOTS_KEY);
+      // No language is held any more (a held row is a pending change's, not a language's); the
+      // languages kept offline stay chosen.
+      writeLanguageState(this.storage, emptyLanguageState(readLanguageState(this.storage)?.keep));
       await this.pull();
     });
+    await this.addLanguages();
     return true;
   }
 
@@ -447,7 +498,8 @@ export class SyncEngine {
     const pushed = await this.flushLoop();
     const lastSync = this.lastSync();
     const session: Session | null = this.session.getSession();
-    const serverTime = await this.pullPublic(lastSync, epoch);
+    const languages = await this.languageState(lastSync, epoch);
+    const serverTime = await this.pullPublic(lastSync, joinedLanguages(languages), epoch);
     const owner = session?.userId ?? '';
     if (session) {
       let offset = lastSync;
@@ -456,7 +508,7 @@ export class SyncEngine {
         offset = 0;
         await this.clearOtherUsersRows(epoch);
       }
-      for (const table of USER_TABLES) await this.pullTable(table, offset, epoch, owner);
+      for (const table of USER_TABLES) await this.pullTable(table, { offset, until: serverTime }, epoch, owner);
     }
     this.check(epoch, session ? owner : undefined);
     this.storage.setItem(LAST_SYNC_KEY, String(serverTime));
@@ -483,11 +535,11 @@ export class SyncEngine {
 
   /** T, then the public tables since `lastSync`: in the worker when there is one, else here.
    * Either way the memory cache forgets the rows pulled (it follows the database: db/cache.ts). */
-  private async pullPublic(lastSync: number, epoch: number): Promise<number> {
+  private async pullPublic(lastSync: number, joined: string[], epoch: number): Promise<number> {
     if (this.publicPull) {
       try {
         const time = await this.publicPull(
-          { offset: lastSync, pageSize: this.pageSize },
+          { offset: lastSync, joined, pageSize: this.pageSize },
           { progress: (table, rows) => this.setState({ progress: { table, rows } }) },
         );
         this.check(epoch);
@@ -496,7 +548,7 @@ export class SyncEngine {
         if (!(e instanceof PullUnavailable)) throw e;
       }
     }
-    return pullPublicTables(this.target(epoch), lastSync, this.pageSize);
+    return pullPublicTables(this.target(epoch), lastSync, joined, this.pageSize);
   }
 
   /** Pulling on this thread: pages put in time-sized chunks (putPage), stopped when local data
@@ -511,8 +563,8 @@ export class SyncEngine {
     };
   }
 
-  private pullTable<T extends SyncedTable>(table: T, offset: number, epoch: number, userId?: string): Promise<number> {
-    return pullTable(this.target(epoch, userId), table, offset, pageLimit(table, this.pageSize));
+  private pullTable<T extends SyncedTable>(table: T, bounds: PageBounds, epoch: number, userId?: string): Promise<number> {
+    return pullTable(this.target(epoch, userId), table, bounds, pageLimit(table, this.pageSize));
   }
 
   /** Puts a page's rows in chunks, the first as large as the last page's chunks came to: the time
@@ -520,6 +572,151 @@ export class SyncEngine {
   private async putPage<T extends SyncedTable>(table: T, tbl: Table<TableRows[T]>, rows: TableRows[T][]): Promise<void> {
     const next = await putInChunks(tbl, rows, { first: this.chunkRows.get(table) });
     this.chunkRows.set(table, next);
+  }
+
+  // ---- languages (db/languages.ts) ----
+
+  /** The languages studied here: the current one, the followed decks', the kept ones. */
+  async studiedLanguages(keep = readLanguageState(this.storage)?.keep ?? []): Promise<string[]> {
+    return studiedLanguages(this.language.get(), await followedLanguages(this.db), keep);
+  }
+
+  /** The language state at the start of a sync (the lock held): a first visit starts with none
+   * held; a device synced before languages were tracked holds every one up to lastSync, so its
+   * studied ones join and the others' rows are dropped (they would go stale). */
+  private async languageState(lastSync: number, epoch: number): Promise<LanguageState> {
+    const stored = readLanguageState(this.storage);
+    if (stored) return stored;
+    if (lastSync === 0) {
+      const fresh = emptyLanguageState();
+      writeLanguageState(this.storage, fresh);
+      return fresh;
+    }
+    const studied = await this.studiedLanguages([]);
+    const others = (await languagesWithRows(this.db)).filter((c) => !studied.includes(c));
+    this.check(epoch);
+    await dropLanguageRows(this.db, others, studied);
+    this.cache.clear(LANGUAGE_TABLES);
+    const upgraded = upgradedState(studied);
+    writeLanguageState(this.storage, upgraded);
+    return upgraded;
+  }
+
+  /** Pulls the studied languages not joined yet, a page at a time, each page under the lock (so
+   * pushes and regular syncs go on meanwhile), until every one has joined; joins a running pull.
+   * Never rejects: the state says how it went. */
+  addLanguages(): Promise<SyncState> {
+    this.adding ??= this.addLoop().finally(() => {
+      this.adding = null;
+    });
+    return this.adding;
+  }
+
+  private async addLoop(): Promise<SyncState> {
+    try {
+      while (this.isOnline()) {
+        // One page per turn of the lock. Local data cleared (or the user changed) during a page:
+        // that page is dropped, and the next starts over from the state as it now is.
+        const more = await this.lock(() => this.addPage(this.epoch)).catch((e: unknown) => {
+          if (e instanceof Aborted) return true;
+          throw e;
+        });
+        if (!more) break;
+      }
+      this.setState({ adding: undefined });
+    } catch (e) {
+      this.setState({ adding: undefined });
+      if (isNetworkError(e) || !this.isOnline()) this.setState({ status: 'offline' });
+      else this.setState({ status: 'error', error: errorMessage(e) });
+    }
+    return this.state;
+  }
+
+  /** One page of the next language to add (db/languages.ts nextPull), up to lastSync read under
+   * the lock, stored, then its cursor; false when there is nothing to add (or no sync has set
+   * lastSync yet). */
+  private async addPage(epoch: number): Promise<boolean> {
+    this.check(epoch);
+    const lastSync = this.lastSync();
+    const state = readLanguageState(this.storage);
+    if (lastSync === 0 || !state) return false;
+    const next = nextPull(state, await this.studiedLanguages(state.keep));
+    if (!next) return false;
+    this.setState({ adding: { language: next.language, rows: next.rows } });
+    const input: PageInput = { offset: 0, until: lastSync, languages: [next.language], limit: pageLimit(next.table, this.pageSize) };
+    if (next.after) input.after = next.after;
+    const page = await this.pullLanguagePage(next.table, input, epoch);
+    this.check(epoch);
+    // Stored after the page: a page stored without its cursor is pulled again, harmlessly.
+    const now = readLanguageState(this.storage) ?? state;
+    const hold = afterPage(now.held[next.language], next.table, { ...page, until: lastSync }, this.lastSync());
+    now.held[next.language] = hold;
+    writeLanguageState(this.storage, now);
+    // A language joined lands as a sync does: pages waiting for their rows read again.
+    this.setState(hold.joined ? { adding: undefined, lastSyncedAt: Date.now() } : { adding: { language: next.language, rows: hold.rows } });
+    return true;
+  }
+
+  private async pullLanguagePage(table: LanguageTable, input: PageInput, epoch: number): Promise<StoredPage> {
+    if (this.pagePull) {
+      try {
+        return await this.pagePull(table, input);
+      } catch (e) {
+        if (!(e instanceof PullUnavailable)) throw e;
+      }
+    }
+    return pullOnePage(this.target(epoch), table, input);
+  }
+
+  /** The languages this device holds, each with its hold, whether it is studied, and why it may
+   * not be removed (null: it may). */
+  async languagesHeld(): Promise<{ code: string; hold: Hold; studied: boolean; kept: boolean; block: 'current' | 'followed' | null }[]> {
+    const state = readLanguageState(this.storage) ?? emptyLanguageState();
+    const studied = await this.studiedLanguages(state.keep);
+    const followed = await followedLanguages(this.db);
+    const current = this.language.get();
+    const codes = [...new Set([...Object.keys(state.held), ...studied])].sort();
+    return codes.map((code) => ({
+      code,
+      hold: state.held[code] ?? { joined: false, table: LANGUAGE_TABLES[0], rows: 0 },
+      studied: studied.includes(code),
+      kept: state.keep.includes(code),
+      block: removalBlock(code, current, followed),
+    }));
+  }
+
+  /** Rows and bytes (as JSON) of a language's decks, entries and characters here. */
+  languageSize(code: string): Promise<{ rows: number; bytes: number }> {
+    return languageSize(this.db, code);
+  }
+
+  /** Keeps `code` offline though not studied now (pulled, and never removed by itself), or not. */
+  async keepOffline(code: string, keep: boolean): Promise<void> {
+    await this.lock(async () => {
+      const state = readLanguageState(this.storage) ?? emptyLanguageState();
+      state.keep = keep ? [...new Set([...state.keep, code])] : state.keep.filter((c) => c !== code);
+      writeLanguageState(this.storage, state);
+    });
+    if (keep) void this.sync();
+  }
+
+  /** Removes a language not studied (nor kept) from this device: its decks, entries and
+   * characters (but rows a pending change holds, and characters a held language's entries write),
+   * and its hold. Resolves with the rows deleted; refused (an error) for a studied language. */
+  async removeLanguage(code: string): Promise<number> {
+    return this.lock(async () => {
+      const state = readLanguageState(this.storage) ?? emptyLanguageState();
+      state.keep = state.keep.filter((c) => c !== code);
+      const studied = await this.studiedLanguages(state.keep);
+      if (studied.includes(code)) throw new Error(`${code} is studied here: it cannot be removed`);
+      const keep = [...new Set([...Object.keys(state.held), ...studied])].filter((c) => c !== code);
+      const deleted = await dropLanguageRows(this.db, [code], keep);
+      this.cache.clear(LANGUAGE_TABLES);
+      const held = { ...state.held };
+      delete held[code];
+      writeLanguageState(this.storage, { held, keep: state.keep });
+      return deleted;
+    });
   }
 
   // ---- triggers ----
@@ -542,6 +739,8 @@ export class SyncEngine {
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
     // A sync running when the user changes may have read the old session: sync again after it.
     const unsubscribe = this.session.onSessionChange(() => void this.syncAfter());
+    // Another current language: add it now (the regular sync first, then its pages).
+    const unlanguage = this.language.subscribe(kick);
     const timer = setInterval(kick, intervalMs);
     void this.updateCounts().catch(() => undefined);
     kick();
@@ -552,6 +751,7 @@ export class SyncEngine {
       this.autoSyncs--;
       clearInterval(timer);
       unsubscribe();
+      unlanguage();
       if (hasWindow) {
         window.removeEventListener('online', kick);
         window.removeEventListener('offline', offline);
@@ -670,7 +870,8 @@ let appEngine: SyncEngine | undefined;
 
 /** The app's sync engine (the app's db, API, session, caches and localStorage). */
 export function syncEngine(): SyncEngine {
-  appEngine ??= new SyncEngine({ publicPull: workerPublicPull() });
+  const pulls = workerPulls();
+  appEngine ??= new SyncEngine({ publicPull: pulls?.publicPull, pagePull: pulls?.pagePull });
   return appEngine;
 }
 
@@ -695,6 +896,14 @@ export const clearUserData = (): Promise<void> => syncEngine().clearUserData();
 /** Starts the sync triggers; returns a stop function. */
 export const startAutoSync = (opts?: AutoSyncOptions): (() => void) => syncEngine().startAutoSync(opts);
 export const getSyncState = (): SyncState => syncEngine().getState();
+/** The languages this device holds (Settings). */
+export const languagesHeld = () => syncEngine().languagesHeld();
+/** Rows and bytes of a language here. */
+export const languageSizeOf = (code: string) => syncEngine().languageSize(code);
+/** Keeps a language offline, or stops keeping it. */
+export const keepLanguageOffline = (code: string, keep: boolean): Promise<void> => syncEngine().keepOffline(code, keep);
+/** Removes a language not studied from this device; resolves with the rows deleted. */
+export const removeLanguage = (code: string): Promise<number> => syncEngine().removeLanguage(code);
 export const subscribe = (cb: (s: SyncState) => void): (() => void) => syncEngine().subscribe(cb);
 
 /** The sync state, for React. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberFormatter } from './formatNumber';
+import { formatBytes, numberFormatter } from './formatNumber';
 
 describe('numberFormatter', () => {
   it('answers what Intl.NumberFormat answers, for small integers and the rest', () => {
@@ -9,5 +9,20 @@ describe('numberFormatter', () => {
       const intl = new Intl.NumberFormat(locale);
       for (const n of values) expect(format(n), `${locale} ${n}`).toBe(intl.format(n));
     }
+  });
+});
+
+describe('formatBytes', () => {
+  it.each([
+    { bytes: 0, want: '0 kB' },
+    { bytes: 1_234, want: '1.2 kB' },
+    { bytes: 456_789, want: '457 kB' },
+    { bytes: 14_049_000, want: '14 MB' },
+    { bytes: 2_500_000, want: '2.5 MB' },
+  ])('$bytes bytes → $want', ({ bytes, want }) => {
+    expect(formatBytes('en-US', bytes)).toBe(want);
+  });
+  it('speaks the locale', () => {
+    expect(formatBytes('ar', 2_500_000)).toBe(new Intl.NumberFormat('ar', { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 }).format(2.5));
   });
 });

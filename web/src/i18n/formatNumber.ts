@@ -23,3 +23,10 @@ export function formatNumber(locale: string, n: number): string {
   if (!format) formatters.set(locale, (format = numberFormatter(locale)));
   return format(n);
 }
+
+/** A size in bytes for `locale`, in kB or MB (decimal units, as storage is reported), one decimal
+ * at most: "14.2 MB". */
+export function formatBytes(locale: string, bytes: number): string {
+  const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [Math.max(bytes, 0) / 1_000, 'kilobyte'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
+}

@@ -19,7 +19,7 @@ import { answerEntryCard, deckQueue, loadDeckStudy, recordAnswer } from './store
 const harness = harnessesPerTest();
 let deck: Deck;
 beforeAll(async () => {
-  const decks = (await serverApi(null).queryDecks.query({ offset: 0, limit: 50 })).filter((d) => !d.deleted && d.entryIds.length >= 4);
+  const decks = (await serverApi(null).queryDecks.query({ offset: 0, limit: 50, languages: ['ko'] })).filter((d) => !d.deleted && d.entryIds.length >= 4);
   deck = decks[0] as Deck;
   expect(deck).toBeDefined();
 });

@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 let deck: Deck;
 beforeAll(async () => {
-  const decks = (await serverApi(null).queryDecks.query({ offset: 0, limit: 50 })).filter((d) => !d.deleted && d.entryIds.length >= 3);
+  const decks = (await serverApi(null).queryDecks.query({ offset: 0, limit: 50, languages: ['ko'] })).filter((d) => !d.deleted && d.entryIds.length >= 3);
   deck = decks[0] as Deck;
   expect(deck).toBeDefined();
 });

@@ -13,14 +13,15 @@ import Sync from '@mui/icons-material/Sync';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/I18nContext';
 import { useSyncState, type SyncState } from '../syncBridge';
+import { languageName } from '../languageName';
 import { REFUSED_LIST_ID, syncLabel, type SyncLabelOptions } from './SyncIndicatorLabel';
 
 const spin = keyframes`from { transform: rotate(0deg); } to { transform: rotate(-360deg); }`;
 
 /** The sync status in words (SyncIndicatorLabel.ts). */
 export function useSyncLabel(state: SyncState, options?: SyncLabelOptions): string {
-  const { t, formatDateTime } = useI18n();
-  return syncLabel(state, t, formatDateTime, options);
+  const { t, formatDateTime, locale } = useI18n();
+  return syncLabel(state, t, formatDateTime, { languageName: (code) => languageName(code, locale), ...options });
 }
 
 export function SyncIndicator() {
@@ -28,7 +29,7 @@ export function SyncIndicator() {
   const label = useSyncLabel(state, { pointToList: true });
   const refused = state.refused > 0;
   const icon =
-    state.status === 'syncing' ? (
+    state.status === 'syncing' || (state.adding && state.status === 'idle') ? (
       // Turned on a box around the icon, not on the svg: Chromium runs an HTML box's transform
       // animation on the compositor, an svg's on the main thread (style and paint every frame, for
       // as long as a first sync lasts).
@@ -50,6 +51,7 @@ export function SyncIndicator() {
       aria-label={label}
       title={label}
       data-sync-status={state.status}
+      data-sync-adding={state.adding?.language}
       data-sync-refused={refused ? state.refused : undefined}
     >
       {/* Only a non-zero count is shown, the refused one first, in the error colour (the icon

@@ -26,6 +26,7 @@ const STATES: SyncState[] = [
   { status: 'offline', pending: 2, refused: 0 },
   { status: 'error', pending: 0, refused: 0, error: 'Internal server error' },
   { status: 'error', pending: 0, refused: 0 },
+  { status: 'idle', pending: 0, refused: 0, adding: { language: 'zh', rows: 3200 } },
 ];
 
 describe('the sync status in words', () => {
@@ -52,8 +53,8 @@ describe('the sync status in words', () => {
             }
           }
         }
-        // With nothing refused the idle states do say it.
-        if (base.status === 'idle') expect(syncLabel(base, t, formatDateTime)).toContain(upToDate);
+        // With nothing refused the idle states do say it (but while a language downloads).
+        if (base.status === 'idle' && !base.adding) expect(syncLabel(base, t, formatDateTime)).toContain(upToDate);
       }
     });
   }
@@ -73,3 +74,16 @@ describe('the sync status in words', () => {
     expect(syncLabel({ status: 'idle', pending: 0, refused: 2 }, t, formatDateTime)).toBe('2 changes could not be saved');
   });
 });
+
+describe('a language downloading', () => {
+  it('is named, with its rows so far, whatever the status', () => {
+    const t = translator('en-US');
+    const names = { languageName: (code: string) => (code === 'zh' ? 'Chinese' : code) };
+    const adding = { language: 'zh', rows: 3200 };
+    expect(syncLabel({ status: 'idle', pending: 0, refused: 0, adding }, t, formatDateTime, names)).toBe('Downloading Chinese… 3,200 rows');
+    expect(syncLabel({ status: 'offline', pending: 1, refused: 0, adding }, t, formatDateTime, names)).toBe(
+      'Offline: changes are kept on this device · Downloading Chinese… 3,200 rows · 1 change waiting to be sent',
+    );
+  });
+});
+

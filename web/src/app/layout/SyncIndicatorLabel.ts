@@ -15,6 +15,8 @@ export interface SyncLabelOptions {
   /** Say where the refused changes are listed (the indicator links there; the list's own
    * section does not need it). */
   pointToList?: boolean;
+  /** The name of a language (for the one being downloaded); its code without it. */
+  languageName?: (code: string) => string;
 }
 
 /** The status in words, parts joined with ' · '. */
@@ -22,7 +24,7 @@ export function syncLabel(
   state: SyncState,
   t: TFunction,
   formatDateTime: (ms: number) => string,
-  { pointToList = false }: SyncLabelOptions = {},
+  { pointToList = false, languageName = (code) => code }: SyncLabelOptions = {},
 ): string {
   const parts: string[] = [];
   const refused = state.refused > 0;
@@ -52,9 +54,11 @@ export function syncLabel(
       parts.push(state.error ? t('sync.errorWithMessage', { message: state.error }) : t('sync.error'));
       break;
     default:
-      // Idle: "Up to date" only when nothing is refused.
-      if (!refused) parts.push(state.lastSyncedAt ? t('sync.idleAt', { time: formatDateTime(state.lastSyncedAt) }) : t('sync.idle'));
+      // Idle: "Up to date" only when nothing is refused, and no language is downloading.
+      if (!refused && !state.adding) parts.push(state.lastSyncedAt ? t('sync.idleAt', { time: formatDateTime(state.lastSyncedAt) }) : t('sync.idle'));
   }
+  // A language downloading goes on after the regular sync, page by page: said whatever the status.
+  if (state.adding) parts.push(t('sync.downloading', { language: languageName(state.adding.language), count: state.adding.rows }));
   if (state.pending > 0) parts.push(t('sync.pending', { count: state.pending }));
   return parts.join(' · ');
 }

@@ -9,6 +9,7 @@ import { openDb, type WriteItDb } from '../db';
 import { createMutations, type Mutations } from '../mutations';
 import { createSyncEngine, memoryStorage, type KeyValueStorage, type SyncEngine } from '../sync';
 import { memoryLock, type RunExclusive } from '../syncLock';
+import { createLanguageCodeStore, type LanguageCodeStore } from '../../app/languageCode';
 import './provided';
 
 export type Role = 'user' | 'editor' | 'admin';
@@ -136,6 +137,8 @@ export interface Harness {
   net: Network;
   /** The lock its pushes and syncs hold (shared by the harnesses of one `tab` group). */
   lock: RunExclusive;
+  /** The current language: set it to switch (a running auto sync then adds it). */
+  language: LanguageCodeStore;
   /** The HTTP calls' procedures, flattened in order. */
   procedures(): string[];
   /** Sign in as a new (or given) user with a minted token. */
@@ -152,6 +155,8 @@ export interface HarnessOptions {
   tabOf?: Harness;
   /** The build of the app this engine runs (SyncDeps.buildId); none by default. */
   buildId?: string;
+  /** The current language (SyncDeps.language): 'ko' by default, as the app's. */
+  language?: string;
 }
 
 export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -176,7 +181,9 @@ export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
   // As the app's cache follows the app's database.
   const cache = new EntityCache();
   const unfollow = followChanges(cache, db.name);
-  const engine = createSyncEngine({ db, api, session, cache, storage, pageSize: opts.pageSize, isOnline: () => true, lock, buildId: opts.buildId });
+  const language = createLanguageCodeStore({ configured: '', storage: memoryStorage() });
+  if (opts.language) language.set(opts.language);
+  const engine = createSyncEngine({ db, api, session, cache, storage, pageSize: opts.pageSize, isOnline: () => true, lock, buildId: opts.buildId, language });
   const h: Harness = {
     engine,
     mutations: createMutations(engine),
@@ -187,6 +194,7 @@ export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
     calls,
     net,
     lock,
+    language,
     procedures: () => calls.filter((c) => c.kind === 'http').flatMap((c) => c.procedures),
     async signIn(userId = newUserId(), role: Role = 'user') {
       const token = await mintToken(userId, role);

@@ -2,14 +2,15 @@
 // are read before the first render (preload).
 import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
-import { languageCodeStore } from '../../app/languageCode';
+import { languageCodeStore, useLanguageCode } from '../../app/languageCode';
 import { useT } from '../../i18n/I18nContext';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
 import { preloadFirstDecks, useAllDecks, useDecksFirstPageThenAll } from '../../db/read/decks';
 import { useDueCountsByEntry } from '../../db/read/cards';
 import { useEndOfToday } from '../shared/clock';
-import { useFirstSyncPending } from '../../db/read/firstSync';
+import { useFirstSyncPending, useLanguageDownload } from '../../db/read/firstSync';
+import { LanguageDownloading } from '../shared/LanguageDownloading';
 import { useMyDecks } from '../../db/read/userDecks';
 import { ListToolbar, useListLanguage, useSearch } from '../shared/lists';
 import { DECKS_PER_PAGE } from './DeckList';
@@ -38,6 +39,10 @@ export function DecksPage() {
   const shown = useMemo(() => (decks && hays ? filterRows(decks, hays, deferred, ALL_LANGUAGES) : decks), [decks, hays, deferred]);
   // Before the first sync has stored anything, no decks means they are still on their way.
   const firstSync = useFirstSyncPending();
+  // A language being downloaded (just chosen, or a first visit's): say so, not "no decks".
+  const { languageCode: current } = useLanguageCode();
+  const downloadCode = all ? current : language;
+  const download = useLanguageDownload(downloadCode);
   return (
     <>
       <PageHeader
@@ -57,8 +62,10 @@ export function DecksPage() {
           {t('entries.matches', { count: shown.length })}
         </Typography>
       )}
-      {shown === undefined || (shown.length === 0 && !searching && firstSync) ? (
+      {shown === undefined || (shown.length === 0 && !searching && firstSync && download === 'ready') ? (
         <LoadingState />
+      ) : shown.length === 0 && !searching && download !== 'ready' ? (
+        <LanguageDownloading state={download} code={downloadCode} />
       ) : shown.length === 0 ? (
         <EmptyState>{searching ? t('lists.noDeckMatches') : t('decks.empty')}</EmptyState>
       ) : (

@@ -12,6 +12,9 @@ import { EntryLabel } from '../shared/EntryLabel';
 import { EmptyState, LoadingState } from '../shared/components';
 import { ALL_LANGUAGES, entryListStatus, filterRows, haystack, statusText } from '../shared/filter';
 import { useEntryRows } from '../../db/read/entryList';
+import { useLanguageDownload } from '../../db/read/firstSync';
+import { useLanguageCode } from '../../app/languageCode';
+import { LanguageDownloading } from '../shared/LanguageDownloading';
 import { ENTRY_ROW_HEIGHT, ListToolbar, VirtualList, useSearch } from '../shared/lists';
 
 /** The read layer's scope of a list language: null for every language. */
@@ -45,6 +48,10 @@ export function EntryBrowserOf({ language, onLanguage, linkBase, label }: {
   const t = useT();
   const { query, setQuery, deferred } = useSearch();
   const data = useEntryRows(entryScope(language));
+  // A language not on the device yet (every language: the current one's): downloading, not empty.
+  const { languageCode: current } = useLanguageCode();
+  const downloadCode = language === ALL_LANGUAGES ? current : language;
+  const download = useLanguageDownload(downloadCode);
   const rows = data?.rows;
   // Haystacks only once someone searches: the first paint never pays for 50,000 of them.
   const searching = deferred.trim() !== '';
@@ -69,6 +76,8 @@ export function EntryBrowserOf({ language, onLanguage, linkBase, label }: {
       </Typography>
       {!shown ? (
         <LoadingState />
+      ) : shown.length === 0 && !searching && download !== 'ready' ? (
+        <LanguageDownloading code={downloadCode} state={download} />
       ) : shown.length === 0 ? (
         <EmptyState>{searching ? t('entries.noMatches') : t('entries.empty')}</EmptyState>
       ) : (

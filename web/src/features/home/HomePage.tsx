@@ -34,7 +34,8 @@ import type { StudyCounts } from '../../study/queue';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { readDecksOfLanguage, useDecksOfLanguage, useOtherDeckLanguages } from '../../db/read/decks';
 import { readMyDecks, useMyDecks } from '../../db/read/userDecks';
-import { hasSynced, useFirstSyncPending } from '../../db/read/firstSync';
+import { hasSynced, useFirstSyncPending, useLanguageDownload } from '../../db/read/firstSync';
+import { LanguageDownloading } from '../shared/LanguageDownloading';
 import { useNow } from '../shared/clock';
 import { useReviewTimes } from '../../db/read/reviews';
 import { dayStart, endOfToday, nextToStudy, streak } from '../stats/stats';
@@ -219,6 +220,7 @@ export function HomePage() {
   // `initial` is of this language (takePreloaded); the hook uses it only until its first answer.
   const languageDecks = useDecksOfLanguage(languageCode, initial?.languageDecks);
   const firstSync = useFirstSyncPending();
+  const download = useLanguageDownload(languageCode);
   // Home is of the studied language: the learner's decks of another language wait until that
   // language is chosen (they once hid this language's decks: Chinese offered the Korean deck).
   const { followed, suggested } = useMemo(() => {
@@ -233,7 +235,7 @@ export function HomePage() {
   const run = times ? streak(times, now) : undefined;
   const today = endOfToday(now);
   const reviewsToday = times ? times.filter((x) => x >= dayStart(now) && x < today).length : 0;
-  const waiting = followed === undefined || suggested === undefined || (languageDecks?.length === 0 && firstSync);
+  const waiting = followed === undefined || suggested === undefined || (languageDecks?.length === 0 && firstSync && download === 'ready');
   const following = (followed?.length ?? 0) > 0;
   const suggestions = suggested?.slice(0, following ? SUGGESTIONS_MORE : SUGGESTIONS_FIRST) ?? [];
   return (
@@ -275,7 +277,8 @@ export function HomePage() {
               <MyDecks decks={withCounts} />
             </Box>
           )}
-          {!following && suggestions.length === 0 && <EmptyState>{t('decks.empty')}</EmptyState>}
+          {!following && suggestions.length === 0 &&
+            (download === 'ready' ? <EmptyState>{t('decks.empty')}</EmptyState> : <LanguageDownloading code={languageCode} state={download} />)}
           {mine && <OtherLanguages mine={mine} languageCode={languageCode} />}
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }}>
             <LocalFireDepartmentOutlined color={run && run.days > 0 ? 'warning' : 'disabled'} aria-hidden />

@@ -1,10 +1,12 @@
-// /settings: account, theme, locale, language, writing and local data, one section each.
+// /settings: account, theme, locale, language, writing, the languages on this device and local
+// data, one section each.
 import Stack from '@mui/material/Stack';
 import { AccountSection } from '../auth/AccountSection';
 import { WritingSettingsSection } from '../writing/WritingSettingsSection';
 import { useT } from '../../i18n/I18nContext';
 import { PageHeader } from '../shared/components';
 import { DataSection, LanguageSection, LocaleSection, SettingsSection, ThemeSection } from './sections';
+import { LanguagesSection } from './LanguagesSection';
 
 export function SettingsPage() {
   const t = useT();
@@ -19,6 +21,7 @@ export function SettingsPage() {
         <LocaleSection />
         <LanguageSection />
         <WritingSettingsSection />
+        <LanguagesSection />
         <DataSection />
       </Stack>
     </>
