@@ -116,6 +116,37 @@ describe('public data by language', () => {
     expect(delta.filter((i) => i?.languages).every((i) => i.languages?.join() === 'ko,zh' && i.offset === lastSync)).toBe(true);
   });
 
+  it('catches up a table already ended when syncs moved lastSync on during the add', async () => {
+    const h = await make({ pageSize: 10 });
+    await h.engine.sync();
+    const admin = await adminApi();
+    // zh's decks are done; on its first entries page a zh deck is saved, and the device goes
+    // offline before that page's answer.
+    let deck: { id: string } | undefined;
+    h.net.beforeRequest = async (procedures) => {
+      const input = h.calls.at(-1)?.inputs[0] as PageInput | undefined;
+      if (procedures[0] !== 'queryEntries' || input?.languages?.[0] !== 'zh' || deck) return;
+      const entries = await serverRows<Entry>('queryEntries', ['zh']);
+      deck = (await admin.saveDeck.mutate({ id: uuidv7(), languageCode: 'zh', title: 'Late', description: '', entryIds: [entries[0]!.id], position: 9 }));
+      throw new TypeError('fetch failed');
+    };
+    h.language.set('zh');
+    expect((await h.engine.sync()).status).toBe('offline');
+    expect(readLanguageState(h.storage)?.held.zh).toMatchObject({ joined: false, table: 'entries' });
+
+    // A later session: its regular sync moves lastSync past the deck; the add goes on with its
+    // first pass's bound, then a second pass brings what the ended decks table missed.
+    const again = await make({ tabOf: h, pageSize: 10, language: 'zh' });
+    await again.engine.sync();
+    expect(readLanguageState(h.storage)?.held.zh).toEqual({ joined: true });
+    const lastSync = Number(h.storage.getItem(LAST_SYNC_KEY));
+    const local = (await h.db.decks.toArray()).filter((d) => d.languageCode === 'zh');
+    expect(local.map((d) => d.id).sort()).toEqual((await serverRows<{ id: string }>('queryDecks', ['zh'], lastSync)).map((d) => d.id).sort());
+    expect(local.find((d) => d.id === deck?.id)).toBeDefined();
+    const versions = [...pulledVersions(h), ...pulledVersions(again)];
+    expect(new Set(versions).size).toBe(versions.length);
+  });
+
   it('brings the characters of another language that a studied language writes', async () => {
     const admin = await adminApi();
     const han = freshHan();

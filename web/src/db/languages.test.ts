@@ -35,11 +35,12 @@ describe('studiedLanguages', () => {
 describe('nextPull', () => {
   const state = (held: Record<string, Hold>): LanguageState => ({ held, keep: [] });
   it.each([
-    { name: 'nothing held: the first studied from decks', held: {}, studied: ['ko'], want: { language: 'ko', table: 'decks', rows: 0 } },
+    { name: 'nothing held: the first studied from decks', held: {}, studied: ['ko'], want: { language: 'ko', table: 'decks', rows: 0, offset: 0 } },
     { name: 'all joined: nothing', held: { ko: J }, studied: ['ko'], want: null },
-    { name: 'resumes a cursor', held: { ko: J, zh: adding('entries', 40) }, studied: ['ko', 'zh'], want: { language: 'zh', table: 'entries', after: cur, rows: 40 } },
-    { name: 'the current language before one being added', held: { ja: adding('characters') }, studied: ['zh', 'ja'], want: { language: 'zh', table: 'decks', rows: 0 } },
-    { name: 'one being added but no longer studied still finishes', held: { ko: J, ja: adding('decks', 2) }, studied: ['ko'], want: { language: 'ja', table: 'decks', after: cur, rows: 2 } },
+    { name: 'resumes a cursor', held: { ko: J, zh: adding('entries', 40) }, studied: ['ko', 'zh'], want: { language: 'zh', table: 'entries', after: cur, rows: 40, offset: 0 } },
+    { name: "resumes a pass's bounds", held: { zh: { ...adding('entries', 40), offset: 0, until: 70 } }, studied: ['zh'], want: { language: 'zh', table: 'entries', after: cur, rows: 40, offset: 0, until: 70 } },
+    { name: 'the current language before one being added', held: { ja: adding('characters') }, studied: ['zh', 'ja'], want: { language: 'zh', table: 'decks', rows: 0, offset: 0 } },
+    { name: 'one being added but no longer studied still finishes', held: { ko: J, ja: adding('decks', 2) }, studied: ['ko'], want: { language: 'ja', table: 'decks', after: cur, rows: 2, offset: 0 } },
   ] as { name: string; held: Record<string, Hold>; studied: string[]; want: unknown }[])('$name', ({ held, studied, want }) => {
     expect(nextPull(state(held), studied)).toEqual(want);
   });
@@ -47,15 +48,25 @@ describe('nextPull', () => {
 
 describe('afterPage', () => {
   const last = { updatedAt: 9, id: 'y' };
+  const pass = { offset: 0, until: 100 };
   it.each([
-    { name: 'a full page moves the cursor', hold: undefined, table: 'decks', page: { rows: 10, last, full: true, until: 100 }, lastSync: 100, want: { joined: false, table: 'decks', after: last, rows: 10 } },
-    { name: 'a short page ends the table', hold: adding('decks', 10), table: 'decks', page: { rows: 3, last, full: false, until: 100 }, lastSync: 100, want: { joined: false, table: 'entries', rows: 13 } },
-    { name: 'an empty page ends the table', hold: adding('entries', 13), table: 'entries', page: { rows: 0, full: false, until: 100 }, lastSync: 100, want: { joined: false, table: 'characters', rows: 13 } },
-    { name: 'the last short page joins', hold: adding('characters', 13), table: 'characters', page: { rows: 1, last, full: false, until: 100 }, lastSync: 100, want: J },
-    { name: 'not with a bound older than lastSync: one more page from the cursor', hold: adding('characters', 13), table: 'characters', page: { rows: 1, last, full: false, until: 90 }, lastSync: 100, want: { joined: false, table: 'characters', after: last, rows: 14 } },
-    { name: 'a joined language stays joined', hold: J, table: 'decks', page: { rows: 1, last, full: true, until: 100 }, lastSync: 100, want: J },
-  ] as const)('$name', ({ hold, table, page, lastSync, want }) => {
-    expect(afterPage(hold, table, page, lastSync)).toEqual(want);
+    { name: 'a full page moves the cursor, the bounds kept', hold: undefined, table: 'decks', page: { rows: 10, last, full: true }, pass, lastSync: 100, want: { joined: false, table: 'decks', after: last, rows: 10, offset: 0, until: 100 } },
+    { name: 'a short page ends the table', hold: adding('decks', 10), table: 'decks', page: { rows: 3, last, full: false }, pass, lastSync: 100, want: { joined: false, table: 'entries', rows: 13, offset: 0, until: 100 } },
+    { name: 'an empty page ends the table', hold: adding('entries', 13), table: 'entries', page: { rows: 0, full: false }, pass, lastSync: 100, want: { joined: false, table: 'characters', rows: 13, offset: 0, until: 100 } },
+    { name: 'the last short page joins', hold: adding('characters', 13), table: 'characters', page: { rows: 1, last, full: false }, pass, lastSync: 100, want: J },
+    {
+      name: 'a pass bounded below lastSync: another pass (until, lastSync] from decks',
+      hold: adding('characters', 13),
+      table: 'characters',
+      page: { rows: 1, last, full: false },
+      pass: { offset: 0, until: 90 },
+      lastSync: 100,
+      want: { joined: false, table: 'decks', rows: 14, offset: 90 },
+    },
+    { name: 'a full page keeps its bound though lastSync moved on', hold: adding('entries', 13), table: 'entries', page: { rows: 5, last, full: true }, pass: { offset: 0, until: 90 }, lastSync: 100, want: { joined: false, table: 'entries', after: last, rows: 18, offset: 0, until: 90 } },
+    { name: 'a joined language stays joined', hold: J, table: 'decks', page: { rows: 1, last, full: true }, pass, lastSync: 100, want: J },
+  ] as const)('$name', ({ hold, table, page, pass, lastSync, want }) => {
+    expect(afterPage(hold, table, page, pass, lastSync)).toEqual(want);
   });
 });
 

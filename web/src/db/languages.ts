@@ -3,9 +3,13 @@
 //
 // Decks, entries and characters are pulled per language. Each language the device holds is either
 // joined (complete up to lastSync: the regular delta pulls it with `languages: joined`) or being
-// added (a cursor: the table it is in, decks → entries → characters, and the `after` of the last
-// stored page; each page is pulled with {offset: 0, until: lastSync}). A language studied but not
-// held is added from the start. A device that synced before this existed holds every language up to
+// added, in passes: a pass pulls the three tables, decks → entries → characters, between fixed
+// bounds (offset, until], the first from 0 up to the lastSync of its first page; the cursor is the
+// table it is in and the `after` of the last stored page. A pass that ends with until = lastSync
+// joins the language; else (syncs moved lastSync on meanwhile) another pass pulls (until, lastSync].
+// The bounds are fixed for a whole pass because a table ended up to one bound is not read again: a
+// row of it stamped later would be missed if the next table's bound, and then the language's join,
+// moved on past it. A language studied but not held is added from the start. A device that synced before this existed holds every language up to
 // lastSync: it is upgraded once (its studied languages join, the others' rows are dropped).
 import type { Cursor } from '../api/generated/types';
 import type { KeyValueStorage } from './sync';
@@ -24,6 +28,10 @@ export type Hold =
       after?: Cursor;
       /** Rows stored so far, all tables (progress). */
       rows: number;
+      /** The pass's bounds: rows stamped in (offset, until]. Absent offset: 0; absent until: the
+       * lastSync of the pass's first page, which fixes it. */
+      offset?: number;
+      until?: number;
     };
 
 export interface LanguageState {
@@ -75,32 +83,38 @@ export function joinedLanguages(state: LanguageState): string[] {
 export function nextPull(
   state: LanguageState,
   studied: readonly string[],
-): { language: string; table: LanguageTable; after?: Cursor; rows: number } | null {
+): { language: string; table: LanguageTable; after?: Cursor; rows: number; offset: number; until?: number } | null {
   const adding = Object.keys(state.held).filter((c) => state.held[c]?.joined === false);
   for (const language of [...studied, ...adding]) {
     const hold = state.held[language];
-    if (!hold) return { language, table: LANGUAGE_TABLES[0], rows: 0 };
-    if (!hold.joined) return { language, table: hold.table, after: hold.after, rows: hold.rows };
+    if (!hold) return { language, table: LANGUAGE_TABLES[0], rows: 0, offset: 0 };
+    if (!hold.joined) {
+      const next = { language, table: hold.table, after: hold.after, rows: hold.rows, offset: hold.offset ?? 0 };
+      return hold.until === undefined ? next : { ...next, until: hold.until };
+    }
   }
   return null;
 }
 
-/** A language's hold after storing a page of `table` (`rows` rows, the last one `last`) pulled up
- * to `until`; `lastSync` is the current one, read with the page under the lock. A short page ends
- * the table; the last table's short page joins the language, but only when its bound is the current
- * lastSync (else one more page, from the same cursor, up to it). */
+/** A language's hold after storing a page of `table` (`rows` rows, the last one `last`) of the pass
+ * (`offset`, `until`]; `lastSync` is the current one, read with the page under the lock. A short
+ * page ends the table; the last table's short page joins the language when the pass's bound is the
+ * current lastSync, else starts the next pass, (until, lastSync], from decks. */
 export function afterPage(
   hold: Hold | undefined,
   table: LanguageTable,
-  page: { rows: number; last?: Cursor; full: boolean; until: number },
+  page: { rows: number; last?: Cursor; full: boolean },
+  pass: { offset: number; until: number },
   lastSync: number,
 ): Hold {
   if (hold?.joined) return hold;
   const rows = (hold?.rows ?? 0) + page.rows;
-  const after = page.last ?? hold?.after;
-  if (page.full || page.until < lastSync) return { joined: false, table, after, rows };
+  const bounds = { offset: pass.offset, until: pass.until };
+  if (page.full) return { joined: false, table, after: page.last ?? hold?.after, rows, ...bounds };
   const next = LANGUAGE_TABLES[LANGUAGE_TABLES.indexOf(table) + 1];
-  return next ? { joined: false, table: next, rows } : { joined: true };
+  if (next) return { joined: false, table: next, rows, ...bounds };
+  if (pass.until >= lastSync) return { joined: true };
+  return { joined: false, table: LANGUAGE_TABLES[0], rows, offset: pass.until };
 }
 
 /** The state of a device synced before languages were tracked: it holds every language complete

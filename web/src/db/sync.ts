@@ -632,8 +632,8 @@ export class SyncEngine {
     return this.state;
   }
 
-  /** One page of the next language to add (db/languages.ts nextPull), up to lastSync read under
-   * the lock, stored, then its cursor; false when there is nothing to add (or no sync has set
+  /** One page of the next language to add (db/languages.ts nextPull), of its pass's bounds (a new
+   * pass: up to lastSync read under the lock), stored, then its cursor; false when there is nothing to add (or no sync has set
    * lastSync yet). */
   private async addPage(epoch: number): Promise<boolean> {
     this.check(epoch);
@@ -643,13 +643,15 @@ export class SyncEngine {
     const next = nextPull(state, await this.studiedLanguages(state.keep));
     if (!next) return false;
     this.setState({ adding: { language: next.language, rows: next.rows } });
-    const input: PageInput = { offset: 0, until: lastSync, languages: [next.language], limit: pageLimit(next.table, this.pageSize) };
+    // A pass's bound is fixed by its first page (db/languages.ts).
+    const pass = { offset: next.offset, until: next.until ?? lastSync };
+    const input: PageInput = { ...pass, languages: [next.language], limit: pageLimit(next.table, this.pageSize) };
     if (next.after) input.after = next.after;
     const page = await this.pullLanguagePage(next.table, input, epoch);
     this.check(epoch);
     // Stored after the page: a page stored without its cursor is pulled again, harmlessly.
     const now = readLanguageState(this.storage) ?? state;
-    const hold = afterPage(now.held[next.language], next.table, { ...page, until: lastSync }, this.lastSync());
+    const hold = afterPage(now.held[next.language], next.table, page, pass, this.lastSync());
     now.held[next.language] = hold;
     writeLanguageState(this.storage, now);
     // A language joined lands as a sync does: pages waiting for their rows read again.
