@@ -11,44 +11,27 @@ use crate::dialect::{Bind, Dialect};
 use crate::rows::Row;
 use crate::Result;
 
-/// A page of `languages` as the JSON array the API answers, built by the database: no per-row
-/// work here, which is most of a full sync's cost.
+/// A public page as the JSON array the API answers, built by the database: no per-row work here,
+/// which is most of a full sync's cost. `of_languages`: the table's rows have a language, and its
+/// statement takes `$6`.
 pub(crate) async fn public_json<'c, D: Dialect>(
     ex: impl Executor<'c, Database = D>,
     sql: &'static str,
     page: &PageInput,
-) -> Result<String> {
-    let (ts, id) = page.start();
-    let json = D::query(sql)
-        .arg(page.offset)
-        .arg(ts)
-        .arg(id)
-        .arg(i64::from(page.limit()))
-        .arg(page.until())
-        .fetch_one(ex)
-        .await?
-        .opt_text(0)?;
-    Ok(json.unwrap_or_else(|| "[]".into()))
-}
-
-/// [`public_json`] of a table whose rows have a language, of `page.languages` only.
-pub(crate) async fn of_languages_json<'c, D: Dialect>(
-    ex: impl Executor<'c, Database = D>,
-    sql: &'static str,
-    page: &PageInput,
+    of_languages: bool,
 ) -> Result<String> {
     let (ts, id) = page.start();
     let languages = page.languages_json();
-    let json = D::query(sql)
+    let mut query = D::query(sql)
         .arg(page.offset)
         .arg(ts)
         .arg(id)
         .arg(i64::from(page.limit()))
-        .arg(page.until())
-        .arg(&languages)
-        .fetch_one(ex)
-        .await?
-        .opt_text(0)?;
+        .arg(page.until());
+    if of_languages {
+        query = query.arg(&languages);
+    }
+    let json = query.fetch_one(ex).await?.opt_text(0)?;
     Ok(json.unwrap_or_else(|| "[]".into()))
 }
 

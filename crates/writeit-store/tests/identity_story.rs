@@ -2,23 +2,11 @@
 //! `WRITEIT_TEST_POSTGRES_URL`) PostgreSQL: accounts, refresh-token rotation and reuse, one-time
 //! codes, rate-limit windows, TOTP steps and recovery codes, deletion.
 
+#[macro_use]
 mod common;
 
 use common::*;
 use writeit_store::*;
-
-macro_rules! stories {
-    ($($story:ident => $sqlite:ident, $postgres:ident;)*) => {$(
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn $sqlite() {
-            common::run(Db::Sqlite, $story).await;
-        }
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn $postgres() {
-            common::run(Db::Postgres, $story).await;
-        }
-    )*};
-}
 
 stories! {
     story_accounts => sqlite_accounts, postgres_accounts;

@@ -56,14 +56,13 @@ impl<S: SqlStore> Store for S {
 
     async fn page_json(&self, table: PublicTable, page: &PageInput) -> Result<String> {
         let sql = match table {
-            PublicTable::Languages => {
-                return page::public_json(self.reader(), S::Db::LANGUAGES_PAGE_JSON, page).await
-            }
+            PublicTable::Languages => S::Db::LANGUAGES_PAGE_JSON,
             PublicTable::Decks => S::Db::DECKS_PAGE_JSON,
             PublicTable::Entries => S::Db::ENTRIES_PAGE_JSON,
             PublicTable::Characters => S::Db::CHARACTERS_PAGE_JSON,
         };
-        page::of_languages_json(self.reader(), sql, page).await
+        let of_languages = !matches!(table, PublicTable::Languages);
+        page::public_json(self.reader(), sql, page, of_languages).await
     }
     async fn query_user_entries(&self, user: &str, page: &PageInput) -> Result<Vec<UserEntry>> {
         page::of_user(self.reader(), user_entry::PAGE, user, page, user_entry::row).await
