@@ -43,11 +43,16 @@ async function sessionOf(page: Page): Promise<{ userId: string; idToken: string 
 /** Home's three figures and Start's total, read at one moment. */
 async function homeFigures(page: Page): Promise<{ new: number; learning: number; due: number; start: number }> {
   await expect(page.getByTestId('home-start')).toBeVisible();
-  return page.evaluate(() => {
-    const num = (id: string) => Number(document.querySelector(`[data-testid="${id}"]`)?.textContent);
-    const start = Number(document.querySelector('[data-testid="home-start"]')?.getAttribute('data-total'));
-    return { new: num('home-new'), learning: num('home-learning'), due: num('home-due'), start };
-  });
+  const read = () =>
+    page.evaluate(() => {
+      const num = (id: string) => Number(document.querySelector(`[data-testid="${id}"]`)?.textContent);
+      const start = Number(document.querySelector('[data-testid="home-start"]')?.getAttribute('data-total'));
+      return { new: num('home-new'), learning: num('home-learning'), due: num('home-due'), start };
+    });
+  // Read once all four are on screen: Home may render again meanwhile (a language still coming
+  // in to this device, db/languages.ts), between the check above and the read.
+  await expect.poll(async () => Object.values(await read()).some(Number.isNaN)).toBe(false);
+  return read();
 }
 
 for (const size of SIZES) {
