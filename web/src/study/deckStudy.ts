@@ -7,6 +7,7 @@ import type { CardKind, Deck, Entry, UserCard, UserReview } from '../api/generat
 import { cardId } from '../db/cardId';
 import type { WriteItDb } from '../db/db';
 import { currentWeights } from '../db/read/userParameters';
+import { entriesStudiedToday, studyFigures, type StudyFigures } from './figures';
 import { buildQueue, CARD_KINDS, DEFAULT_NEW_PER_DAY, newCardsIntroducedToday, nextLearningDue, studyCounts, type StudyCounts, type StudyQueue } from './queue';
 import { DEFAULT_RETENTION } from './defaults';
 
@@ -70,7 +71,12 @@ export async function readDeckStudy(deck: Deck, now: number, db: WriteItDb, user
   };
 }
 
-/** The review queue of a loaded deck at `now`. */
+/** Every stored review of a loaded deck's cards. */
+export function* deckReviews(study: Pick<DeckStudy, 'reviews'>): Iterable<UserReview> {
+  for (const list of study.reviews.values()) yield* list;
+}
+
+/** The review queue of a loaded deck at `now`: its siblings buried by the entries studied today. */
 export function deckQueue(study: DeckStudy, now: number, kinds?: readonly CardKind[]): StudyQueue {
   return buildQueue({
     entries: study.entries,
@@ -79,13 +85,16 @@ export function deckQueue(study: DeckStudy, now: number, kinds?: readonly CardKi
     now,
     newPerDay: study.newPerDay,
     newToday: study.newToday,
+    studiedToday: entriesStudiedToday(deckReviews(study), now),
     ...(kinds ? { kinds } : {}),
   });
 }
 
-/** Home's figures of a deck at `now`: those of the session the review page would open now; and
- * when they change next by the clock (a card in learning coming due; null: not today). */
-export function deckCounts(study: DeckStudy, now: number): { counts: StudyCounts; changesAt: number | null } {
+/** A deck's figures at `now` (figures.ts, over the deck's studied entries' cards): those of the
+ * session the review page would open now, the cards by state, and when the clock next changes
+ * them (a card in learning coming due; null: not today). */
+export function deckCounts(study: DeckStudy, now: number): { counts: StudyCounts; figures: StudyFigures; changesAt: number | null } {
   const queue = deckQueue(study, now);
-  return { counts: studyCounts(queue), changesAt: nextLearningDue(queue) };
+  const figures = studyFigures({ now, cards: study.cards.values(), reviews: deckReviews(study), enabled: study.enabled, queues: [queue] });
+  return { counts: studyCounts(queue), figures, changesAt: nextLearningDue(queue) };
 }

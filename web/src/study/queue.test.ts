@@ -1,9 +1,10 @@
 // Queue building: due cards first (most overdue first), then new cards within the day's limit;
-// disabled entries left out; new cards already introduced today counted from the reviews.
+// disabled entries left out; siblings buried to the end of the day; new cards already introduced
+// today counted from the reviews.
 import { describe, expect, it } from 'vitest';
 import type { CardKind, Entry, UserCard, UserReview } from '../api/generated/types';
 import { cardId } from '../db/cardId';
-import { buildQueue, endOfLocalDay, newCardsIntroducedToday, nextLearningDue, spreadSiblings, startOfLocalDay, studyCounts, type QueueInput } from './queue';
+import { buildQueue, endOfLocalDay, newCardsIntroducedToday, nextLearningDue, sessionOrder, spreadSiblings, startOfLocalDay, studyCounts, type QueueInput } from './queue';
 
 const NOW = new Date(2024, 4, 15, 14, 30).getTime();
 const DAY = 86_400_000;
@@ -70,21 +71,46 @@ describe('buildQueue', () => {
   });
 
   it('limits new cards to the day, counting those introduced today', () => {
-    expect(buildQueue(base({ newPerDay: 20 })).fresh).toHaveLength(20);
-    expect(buildQueue(base({ newPerDay: 20, newToday: 15 })).fresh).toHaveLength(5);
-    expect(buildQueue(base({ newPerDay: 20, newToday: 25 })).fresh).toHaveLength(0);
-    expect(buildQueue(base({ newPerDay: 100 })).fresh).toHaveLength(36);
+    const today = (q: ReturnType<typeof buildQueue>) => studyCounts(q).new;
+    expect(today(buildQueue(base({ newPerDay: 20 })))).toBe(20);
+    expect(today(buildQueue(base({ newPerDay: 20, newToday: 15 })))).toBe(5);
+    expect(today(buildQueue(base({ newPerDay: 20, newToday: 25 })))).toBe(0);
+    expect(today(buildQueue(base({ newPerDay: 100 })))).toBe(36);
   });
 
-  it('introduces new cards five entries at a time, kind by kind', () => {
-    const q = buildQueue(base({ newPerDay: 16 }));
+  it('introduces one new card per entry a day, in deck order; siblings only when nothing else is left', () => {
     const label = (i: { entryId: string; kind: CardKind }) => `${entries.findIndex((e) => e.id === i.entryId)}${i.kind[0]}`;
-    expect(q.fresh.map(label)).toEqual([
-      ...['0m', '1m', '2m', '3m', '4m'],
-      ...['0r', '1r', '2r', '3r', '4r'],
-      ...['0w', '1w', '2w', '3w', '4w'],
-      '5m',
-    ]);
+    const q = buildQueue(base({ newPerDay: 16 }));
+    expect(sessionOrder(q).map(label)).toEqual(['0m', '1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m', '10m', '11m', '0r', '1r', '2r', '3r']);
+    expect(q.fresh).toHaveLength(12);
+    expect(q.buried.map(label)).toEqual(['0r', '1r', '2r', '3r']);
+    expect(q.newWaiting).toBe(36 - 16);
+    // A limit the first cards fill: no sibling today, and the siblings of entries not started
+    // wait with them.
+    const small = buildQueue(base({ newPerDay: 5 }));
+    expect(sessionOrder(small).map(label)).toEqual(['0m', '1m', '2m', '3m', '4m']);
+    expect(small.waiting.map(label).slice(0, 3)).toEqual(['5m', '6m', '7m']);
+  });
+
+  it('buries the cards of entries studied today, and due siblings after the first, to the end', () => {
+    const label = (i: { entryId: string; kind: CardKind }) => `${entries.findIndex((e) => e.id === i.entryId)}${i.kind[0]}`;
+    const e = entries;
+    const cards = [
+      card(e[0]!, 'meaning', NOW - 2 * DAY),
+      card(e[0]!, 'reading', NOW - DAY), // a sibling due too: after everything else
+      card(e[1]!, 'meaning', NOW - DAY - 1000), // its entry studied today: buried
+      card(e[2]!, 'meaning', NOW + 60_000, 1), // in learning steps, later today: never buried
+      card(e[3]!, 'meaning', NOW - 60_000, 1), // in learning steps, due now: never buried
+      card(e[3]!, 'reading', NOW - 3 * DAY), // its sibling is in steps: buried
+    ];
+    const q = buildQueue(base({ cards: new Map(cards.map((c) => [c.id, c])), newPerDay: 2, kinds: ['meaning', 'reading'], studiedToday: new Set([e[1]!.id]) }));
+    expect(q.due.map(label)).toEqual(['0m', '3m']);
+    expect(q.fresh.map(label)).toEqual(['4m', '5m']);
+    expect(q.buried.map(label)).toEqual(['3r', '1m', '0r']);
+    expect(q.learning.map(label)).toEqual(['2m']);
+    expect(sessionOrder(q).map(label)).toEqual(['0m', '3m', '4m', '5m', '3r', '1m', '0r']);
+    // Home's figures count the buried cards: the session ends with them.
+    expect(studyCounts(q)).toEqual({ new: 2, learning: 1, due: 5, total: 7 });
   });
 
   it('skips disabled entries; an entry without a userEntry is enabled', () => {
@@ -93,9 +119,10 @@ describe('buildQueue', () => {
       [entries[1]!.id, true],
     ]);
     const q = buildQueue(base({ enabled, newPerDay: 100 }));
-    expect(q.fresh.some((i) => i.entryId === entries[0]!.id)).toBe(false);
-    expect(q.fresh.filter((i) => i.entryId === entries[1]!.id)).toHaveLength(3);
-    expect(q.fresh).toHaveLength(33);
+    const all = sessionOrder(q);
+    expect(all.some((i) => i.entryId === entries[0]!.id)).toBe(false);
+    expect(all.filter((i) => i.entryId === entries[1]!.id)).toHaveLength(3);
+    expect(all).toHaveLength(33);
   });
 
   it('treats a card row never answered as new, ignores deleted cards and duplicate entries', () => {
@@ -106,6 +133,7 @@ describe('buildQueue', () => {
     );
     expect(q.due).toEqual([]);
     expect(q.fresh.map((i) => i.cardId)).toEqual([made.id, cardId(entries[1]!.id, 'meaning')]);
+    expect(q.buried).toEqual([]);
     expect(q.fresh[0]!.card).toEqual(made);
     expect(q.fresh[1]!.card).toBeNull();
   });

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CardKind, Entry, UserReview } from '../api/generated/types';
 import { cardId } from '../db/cardId';
-import { buildQueue, studyCounts, type QueueItem } from './queue';
+import { entriesStudiedToday } from './figures';
+import { buildQueue, newCardsIntroducedToday, studyCounts, type QueueItem, type StudyQueue } from './queue';
 import { replaySchedule } from './scheduler';
 import { LEARN_AHEAD_MS, StudySession } from './session';
 
@@ -13,8 +14,10 @@ const item = (n: number, kind: CardKind = 'meaning'): QueueItem => {
   return { cardId: cardId(entryId, kind), entryId, kind, card: null };
 };
 
+const queue = (over: Partial<StudyQueue>): StudyQueue => ({ due: [], fresh: [], buried: [], learning: [], waiting: [], newWaiting: 0, ...over });
+
 function session(fresh: QueueItem[], reviews = new Map<string, UserReview[]>()) {
-  return new StudySession({ due: [], fresh, learning: [], newWaiting: 0 }, { desiredRetention: 0.9, reviews });
+  return new StudySession(queue({ fresh }), { desiredRetention: 0.9, reviews, now: T0 });
 }
 
 describe('StudySession', () => {
@@ -67,7 +70,7 @@ describe('StudySession', () => {
     const schedule = replaySchedule(past);
     if (!schedule) throw new Error('no card');
     const card = { ...it1, card: { id: it1.cardId, entryId: it1.entryId, kind: 'reading' as const, ...schedule, updatedAt: 7, deleted: false } };
-    const s = new StudySession({ due: [card], fresh: [], learning: [], newWaiting: 0 }, { desiredRetention: 0.9, reviews: new Map([[it1.cardId, past]]) });
+    const s = new StudySession(queue({ due: [card] }), { desiredRetention: 0.9, reviews: new Map([[it1.cardId, past]]), now: T0 });
     const preview = s.preview(T0);
     const answer = s.answer(2, T0, 500);
     expect(answer?.card).toMatchObject(preview?.[2] ?? {});
@@ -119,17 +122,17 @@ describe('StudySession', () => {
     expect(() => s.accept(a)).toThrow(/not a card of this session/);
   });
 
-  it('keeps its total fixed; cards coming back in learning are counted apart', () => {
+  it('keeps its total fixed; cards coming back in learning steps are counted apart', () => {
     const s = session([item(1), item(2), item(3)]);
     // Each step: the rating given at that minute, then the progress shown.
-    const steps: { rating: 1 | 3 | 4; at: number; want: { done: number; total: number; again: number } }[] = [
-      { rating: 1, at: 0, want: { done: 1, total: 3, again: 1 } }, // item 1 again: back in 1 minute
-      { rating: 3, at: 1, want: { done: 2, total: 3, again: 2 } }, // item 2 good: back in 10 minutes
-      { rating: 4, at: 2, want: { done: 2, total: 3, again: 1 } }, // item 1 (due) easy: graduates
-      { rating: 4, at: 3, want: { done: 3, total: 3, again: 1 } }, // item 3
-      { rating: 3, at: 4, want: { done: 3, total: 3, again: 0 } }, // item 2, ahead: graduates
+    const steps: { rating: 1 | 3 | 4; at: number; want: { done: number; total: number; inSteps: number } }[] = [
+      { rating: 1, at: 0, want: { done: 1, total: 3, inSteps: 1 } }, // item 1 again: back in 1 minute
+      { rating: 3, at: 1, want: { done: 2, total: 3, inSteps: 2 } }, // item 2 good: back in 10 minutes
+      { rating: 4, at: 2, want: { done: 2, total: 3, inSteps: 1 } }, // item 1 (due) easy: graduates
+      { rating: 4, at: 3, want: { done: 3, total: 3, inSteps: 1 } }, // item 3
+      { rating: 3, at: 4, want: { done: 3, total: 3, inSteps: 0 } }, // item 2, ahead: graduates
     ];
-    expect(s.progress(T0)).toEqual({ done: 0, total: 3, again: 0 });
+    expect(s.progress(T0)).toEqual({ done: 0, total: 3, inSteps: 0 });
     for (const step of steps) {
       const at = T0 + step.at * 60_000;
       expect(s.answer(step.rating, at, 1000)).not.toBeNull();
@@ -138,11 +141,36 @@ describe('StudySession', () => {
     expect(s.current(T0 + 5 * 60_000)).toBeNull();
     // Undo moves back within the same total.
     s.undo();
-    expect(s.progress(T0 + 5 * 60_000)).toEqual({ done: 3, total: 3, again: 1 });
+    expect(s.progress(T0 + 5 * 60_000)).toEqual({ done: 3, total: 3, inSteps: 1 });
     s.undo();
     s.undo();
     // Item 1 shown again (a learning card: apart), item 3 back in the total, item 2 still coming.
-    expect(s.progress(T0 + 5 * 60_000)).toEqual({ done: 2, total: 3, again: 2 });
+    expect(s.progress(T0 + 5 * 60_000)).toEqual({ done: 2, total: 3, inSteps: 2 });
+  });
+
+  it('reads the same counter after a reload: the answers of the day are counted from the stored reviews', () => {
+    const entries = Array.from({ length: 40 }, (_, n) => ({ id: item(n).entryId }) as Entry);
+    const open = (reviews: ReadonlyMap<string, UserReview[]>, cards: Map<string, NonNullable<QueueItem['card']>>, now: number) => {
+      const ids = new Set(entries.map((e) => cardId(e.id, 'meaning')));
+      const all = [...reviews.values()].flat();
+      const q = buildQueue({ entries, enabled: new Map(), cards, now, newPerDay: 20, newToday: newCardsIntroducedToday(all, ids, now), kinds: ['meaning'], studiedToday: entriesStudiedToday(all, now) });
+      return new StudySession(q, { desiredRetention: 0.9, reviews, now, kinds: ['meaning'] });
+    };
+    const first = open(new Map(), new Map(), T0);
+    const reviews = new Map<string, UserReview[]>();
+    const cards = new Map<string, NonNullable<QueueItem['card']>>();
+    for (let n = 0; n < 4; n++) {
+      const a = first.answer(3, T0 + n * 1000, 1000)!;
+      reviews.set(a.item.cardId, [a.review]);
+      cards.set(a.item.cardId, a.card);
+    }
+    const at = T0 + 5 * 60_000;
+    expect(first.progress(at)).toEqual({ done: 4, total: 20, inSteps: 4 });
+    // The page reloaded five minutes later: a new session from what is stored.
+    const again = open(reviews, cards, at);
+    expect(again.progress(at)).toEqual({ done: 4, total: 20, inSteps: 4 });
+    // The cards in their steps still come back within it.
+    expect(again.remaining(at)).toBe(20);
   });
 
   it('opens exactly what the queue promised: the total is studyCounts’ total, new cards within the limit', () => {
@@ -151,6 +179,7 @@ describe('StudySession', () => {
       [20, 0, 20],
       [20, 7, 13],
       [20, 20, 0],
+      // One card per entry a day, then (nothing else left) the siblings, within the limit.
       [200, 0, 120],
     ] as const) {
       const q = buildQueue({ entries, enabled: new Map(), cards: new Map(), now: T0, newPerDay, newToday });
@@ -163,7 +192,7 @@ describe('StudySession', () => {
     // Due cards of one entry sorted side by side (most overdue first), and a learning card
     // coming back right after its sibling.
     const due = [item(1, 'meaning'), item(1, 'reading'), item(2, 'meaning'), item(1, 'writing'), item(3, 'meaning'), item(4), item(5)];
-    const s = new StudySession({ due, fresh: [], learning: [], newWaiting: 0 }, { desiredRetention: 0.9, reviews: new Map() });
+    const s = new StudySession(queue({ due }), { desiredRetention: 0.9, reviews: new Map(), now: T0 });
     const shown: string[] = [];
     let at = T0;
     for (let n = 0; n < 20; n++) {

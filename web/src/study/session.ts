@@ -1,12 +1,14 @@
 // A study session in memory (no I/O): the queue of a deck, answering the current card (the card
 // replayed at once from its reviews, never waiting on the network), cards in learning coming back
 // within the session, undo of the last answer, and the session's tallies; and answerCard, where
-// every practice page builds its answers. Its total is fixed when it starts (what Home promised:
-// queue.ts studyCounts); cards coming back in learning are counted apart ("+2 again"); a card never
-// follows one of its siblings (the other kinds of its entry) when another card can come first.
+// every practice page builds its answers. Its counter is the day's (figures.ts dayProgress): the
+// cards of its scope answered today of those plus the cards still ahead, so a reload reads the
+// same; cards coming back in learning steps are counted apart. Siblings come last (queue.ts
+// burying), and a card never follows one of its siblings when another card can come first.
 import { v7 as uuidv7 } from 'uuid';
-import type { UserCard, UserReview } from '../api/generated/types';
-import { spreadSiblings, type QueueItem, type StudyQueue } from './queue';
+import type { CardKind, UserCard, UserReview } from '../api/generated/types';
+import { answeredToday, dayProgress, type DayProgress } from './figures';
+import { sessionOrder, spreadSiblings, startOfLocalDay, type QueueItem, type StudyQueue } from './queue';
 import { CardState, nextSchedule, replaySchedule, toUserCard, type Rating, type ReplayReview, type Schedule } from './scheduler';
 
 /** Cards in learning due within this much come back before the session ends (Anki's "learn
@@ -42,15 +44,16 @@ export interface Scheduling {
 export interface SessionOptions extends Scheduling {
   /** Reviews of the session's cards already stored, by card id. */
   reviews: ReadonlyMap<string, readonly UserReview[]>;
+  /** When the session starts (its day counts the answers already given today); the first
+   * queue's moment when absent. */
+  now?: number;
+  /** The kinds the session studies (all when absent): the day's counter counts these. */
+  kinds?: readonly CardKind[] | undefined;
 }
 
-/** Where a session stands: `done` of its fixed `total`, and `again` cards in learning that come
- * back within it (shown apart from the total). */
-export interface SessionProgress {
-  done: number;
-  total: number;
-  again: number;
-}
+/** Where a session stands today (figures.ts DayProgress): `done` of `total`, and `inSteps` cards
+ * answered today that come back in learning steps (shown apart). */
+export type SessionProgress = DayProgress;
 
 export class StudySession {
   private readonly main: QueueItem[];
@@ -65,13 +68,24 @@ export class StudySession {
   readonly scheduling: Scheduling;
   /** Cards in the session at its start. */
   readonly total: number;
+  /** Cards of the session's kinds answered today (the day's counter). */
+  private readonly answeredToday: Set<string>;
+  private readonly kinds: readonly CardKind[] | undefined;
+  private readonly dayStart: number;
 
   constructor(queue: StudyQueue, opts: SessionOptions) {
-    this.main = spreadSiblings([...queue.due, ...queue.fresh]);
+    this.main = spreadSiblings(sessionOrder(queue));
     this.started = new Set(this.main);
     this.total = this.main.length;
     this.scheduling = { desiredRetention: opts.desiredRetention, weights: opts.weights };
     for (const [id, list] of opts.reviews) this.reviews.set(id, [...list]);
+    const now = opts.now ?? Date.now();
+    this.kinds = opts.kinds;
+    this.dayStart = startOfLocalDay(now);
+    this.answeredToday = answeredToday([...opts.reviews.values()].flat(), now, opts.kinds);
+    // Cards answered today still in their learning steps come back within this session, as they
+    // would have without a reload (others in learning later today wait, as Home says).
+    for (const item of queue.learning) if (this.answeredToday.has(item.cardId)) this.insertLearning(item);
   }
 
   /** The card to show at `now`, or null when the session is over: an undone card first, then
@@ -97,12 +111,11 @@ export class StudySession {
     return candidates.find((c) => c.entryId !== last) ?? candidates[0] ?? null;
   }
 
-  /** Done of the fixed total, and the learning cards coming back apart ("+2 again"). */
+  /** The day's counter: cards answered today of those plus the cards ahead, and the cards in
+   * learning steps coming back within the session apart. */
   progress(now: number): SessionProgress {
-    const frontStarted = this.front !== null && this.started.has(this.front);
-    const left = this.main.length + (frontStarted ? 1 : 0);
-    const ahead = this.learning.filter((i) => (i.card?.due ?? 0) <= now + LEARN_AHEAD_MS).length;
-    return { done: this.total - left, total: this.total, again: ahead + (this.front && !frontStarted ? 1 : 0) };
+    const ahead = [...(this.front ? [this.front] : []), ...this.main, ...this.learning.filter((i) => (i.card?.due ?? 0) <= now + LEARN_AHEAD_MS)];
+    return dayProgress(this.answeredToday, ahead);
   }
 
   /** Cards still to show (each learning card once). */
@@ -146,6 +159,7 @@ export class StudySession {
     this.take(item);
     const list = this.reviews.get(item.cardId) ?? [];
     this.reviews.set(item.cardId, [...list, review]);
+    if (review.reviewedAt >= this.dayStart && (!this.kinds || this.kinds.includes(item.kind))) this.answeredToday.add(item.cardId);
     if (answer.requeued) this.insertLearning({ ...item, card });
     this.history.push(answer);
   }
@@ -155,10 +169,10 @@ export class StudySession {
     const last = this.history.pop();
     if (!last) return null;
     const list = this.reviews.get(last.item.cardId) ?? [];
-    this.reviews.set(
-      last.item.cardId,
-      list.filter((r) => r.id !== last.review.id),
-    );
+    const kept = list.filter((r) => r.id !== last.review.id);
+    this.reviews.set(last.item.cardId, kept);
+    // Still answered today only if another of its answers today stands.
+    if (!kept.some((r) => !r.deleted && r.reviewedAt >= this.dayStart)) this.answeredToday.delete(last.item.cardId);
     const card = last.item.cardId;
     // Whatever copy of this card is queued now is the answer's result: it goes.
     this.learning = this.learning.filter((i) => i.cardId !== card);

@@ -55,7 +55,7 @@ export function DeckReviewPage() {
         setLoaded({
           status: 'ready',
           study,
-          session: new StudySession(deckQueue(study, now, kinds), { desiredRetention: study.desiredRetention, weights: study.weights, reviews: study.reviews }),
+          session: new StudySession(deckQueue(study, now, kinds), { desiredRetention: study.desiredRetention, weights: study.weights, reviews: study.reviews, now, kinds }),
           startedAt: now,
         });
     });
@@ -253,7 +253,7 @@ function ReviewSession({
       <MemoGuestNotice />
       {item ? (
         <>
-          <MemoProgress done={progress.done} total={progress.total} again={progress.again} />
+          <MemoProgress done={progress.done} total={progress.total} inSteps={progress.inSteps} />
           <MemoReviewCard
             item={item}
             entry={study.entryById.get(item.entryId)}

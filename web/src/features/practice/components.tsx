@@ -60,19 +60,20 @@ export function RatingButtons({
   );
 }
 
-/** How far a session is: `done` of `total`; `again`: cards in learning coming back, shown apart from the total. */
-export function Progress({ done, total, again = 0 }: { done: number; total: number; again?: number }) {
+/** How far a session is: `done` of `total`; `inSteps`: cards answered that come back in their
+ * learning steps, shown apart from the total in a neutral colour (they are not mistakes). */
+export function Progress({ done, total, inSteps = 0 }: { done: number; total: number; inSteps?: number }) {
   const t = useT();
   const value = total > 0 ? Math.round((done / total) * 100) : 0;
   const label = t('study.progress', { done, total });
-  const extra = again > 0 ? t('study.progressAgain', { count: again }) : '';
+  const extra = inSteps > 0 ? t('study.progressSteps', { count: inSteps }) : '';
   return (
     <Box sx={{ mb: 2 }}>
       <LinearProgress variant="determinate" value={value} aria-label={extra ? `${label}, ${extra}` : label} sx={{ height: 6, borderRadius: 3 }} />
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, textAlign: 'end' }} data-testid="study-progress">
         {label}
         {extra && (
-          <Box component="span" sx={{ marginInlineStart: 1, color: 'error.main' }} data-testid="study-again">
+          <Box component="span" sx={{ marginInlineStart: 1 }} data-testid="study-steps">
             {extra}
           </Box>
         )}
