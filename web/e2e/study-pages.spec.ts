@@ -61,7 +61,11 @@ test('the deck page adds the deck to my decks and shows progress', async ({ page
   const count = deck!.entryIds!.length;
   await expect(page.getByTestId('deck-started')).toHaveText(`0 of ${count} entries started`);
   // Today's figures, those of /home and of the session Review opens: the day's new cards.
-  await expect(page.getByTestId('deck-figures')).toHaveText(`New ${Math.min(20, count * 3)} · Learning 0 · Due 0`);
+  const today = page.locator(`[data-figures="today"][data-scope="deck:${deck!.id}"]`);
+  // One new card per entry a day (siblings buried), within the day's 20.
+  await expect(today).toHaveAttribute('data-new-today', String(Math.min(20, count)));
+  await expect(today).toHaveAttribute('data-due-now', '0');
+  await expect(today).toHaveAttribute('data-later-today', '0');
   await expect(page.getByRole('link', { name: 'Review' })).toHaveAttribute('href', `/decks/${deck!.id}/review`);
   await expect(page.getByRole('link', { name: 'Test' })).toHaveAttribute('href', `/decks/${deck!.id}/test`);
 

@@ -4,7 +4,7 @@ import type { Locale } from './locale';
 import type { I18nState, I18nStore } from './i18nStore';
 import { englishMessages } from './i18nStore';
 import { formatNumber } from './formatNumber';
-import { formatDateTime } from './formatDateTime';
+import { formatDateTime, formatTime } from './formatDateTime';
 import { translate, type MessageKey, type MessageParams } from './translate';
 
 export type TFunction = (key: MessageKey, params?: MessageParams) => string;
@@ -16,6 +16,8 @@ interface I18nValue extends I18nState {
   /** Formats a number or date for the current locale. */
   formatNumber: (n: number) => string;
   formatDateTime: (ms: number) => string;
+  /** A time of day today ("14:32"). */
+  formatTime: (ms: number) => string;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
@@ -34,6 +36,7 @@ export function I18nProvider({ store, children }: { store: I18nStore; children: 
       dismissError: store.dismissError,
       formatNumber: (n) => formatNumber(state.locale, n),
       formatDateTime: (ms) => formatDateTime(state.locale, ms),
+      formatTime: (ms) => formatTime(state.locale, ms),
     }),
     [state, t, store],
   );

@@ -20,6 +20,15 @@ export function formatDateTime(locale: string, ms: number): string {
   return dateTimeFormat(locale).format(new Date(ms));
 }
 
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `ms` as a short time of day for `locale` ("14:32", "2:32 PM"): when a card comes back today. */
+export function formatTime(locale: string, ms: number): string {
+  let format = timeFormats.get(locale);
+  if (!format) timeFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { timeStyle: 'short' })));
+  return format.format(new Date(ms));
+}
+
 /** Loads the page's date-time locale data by building (and dropping) a formatter for this thread's
  * default locale: called in a worker, it spares the main thread that task. Never throws. */
 export function warmDateTimeData(): void {

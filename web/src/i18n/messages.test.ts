@@ -55,7 +55,7 @@ describe('message catalogues', () => {
     const ar = load('ar');
     expect(translate(ar, en, 'ar', 'nav.home')).toBe('الرئيسية');
     // Arabic counts in its own forms: none, one, two (dual), 3-10 (plural), 11-99 (singular).
-    const cards = [0, 1, 2, 3, 11].map((count) => translate(ar, en, 'ar', 'cards.total', { count }).replace(/\d+/g, '#'));
+    const cards = [0, 1, 2, 3, 11].map((count) => translate(ar, en, 'ar', 'study.progressSteps', { count }).replace(/\d+/g, '#'));
     expect(new Set(cards).size).toBe(5);
     // An English fallback in a right-to-left locale is isolated left to right (translate.test.ts).
     expect(translate({}, en, 'ar', 'errors.localeLoad', { code: 'ar' })).toBe('\u2066Failed loading locale (ar)\u2069');

@@ -129,6 +129,11 @@ export class StudySession {
     return this.learning.filter((i) => (i.card?.due ?? 0) > now + LEARN_AHEAD_MS).length;
   }
 
+  /** When the first of `later` comes back (null: none). */
+  nextLater(now: number): number | null {
+    return this.learning.find((i) => (i.card?.due ?? 0) > now + LEARN_AHEAD_MS)?.card?.due ?? null;
+  }
+
   /** What each rating would make of the current card: exactly what `answer` would record. */
   preview(now: number): Record<Rating, Schedule> | null {
     const item = this.current(now);

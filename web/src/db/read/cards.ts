@@ -4,15 +4,20 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Deck, Entry, UserCard } from '../../api/generated/types';
 import { db } from '../db';
+import { endOfLocalDay, isEnabled, today } from '../../study/queue';
 import { isLive } from './live';
 
-/** Cards due at `now` (due <= now), counted by entry id. */
+/** Cards due now, counted by entry id: the one rule of "due now" (study/queue.ts `today`), of
+ * studied entries only, as every figure counts them. */
 export function useDueCountsByEntry(now: number): Map<string, number> | undefined {
   return useLiveQuery(async () => {
-    const due = await db.userCards.where('due').belowOrEqual(now).toArray();
+    const endOfDay = endOfLocalDay(now);
+    const [due, userEntries] = await Promise.all([db.userCards.where('due').below(endOfDay).toArray(), db.userEntries.toArray()]);
+    const enabled = new Map<string, boolean>();
+    for (const u of userEntries) if (isLive(u)) enabled.set(u.entryId, u.enabled);
     const counts = new Map<string, number>();
     for (const card of due) {
-      if (!isLive(card)) continue;
+      if (!isLive(card) || !isEnabled(enabled, card.entryId) || today(card, now, endOfDay) !== 'dueNow') continue;
       counts.set(card.entryId, (counts.get(card.entryId) ?? 0) + 1);
     }
     return counts;

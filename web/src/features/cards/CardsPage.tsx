@@ -1,23 +1,27 @@
 // The learner's cards (/cards): searchable, filterable by language, virtualised, with statistics.
-// Its own module: the list toolbar, tabs and virtual list are not part of /home's first load.
+// The language filter is the scope of the page's figures and of its statistics tab alike (one read,
+// db/read/figures.ts), so the list and its statistics show the same numbers; the search narrows
+// the list only. Its own module: the list toolbar, tabs and virtual list are not part of /home's
+// first load.
 import { Suspense, lazy, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { contentLine } from '../../app/contentLine';
 import type { CardKind, Entry, UserCard } from '../../api/generated/types';
-import { useCardsWithEntries } from '../../db/read/cards';
+import { useLanguageName } from '../../app/languages';
+import { useScope, type ListScope } from '../../db/read/figures';
 import { useI18n } from '../../i18n/I18nContext';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
-import { filterRows, haystack } from '../shared/filter';
+import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
 import { useNow } from '../shared/clock';
 import { ListToolbar, VirtualList, useListLanguage, useSearch } from '../shared/lists';
-import { CARD_STATES } from '../stats/stats';
+import { CardFigures, TodayFigures } from '../shared/StudyFigures';
 
 // Statistics load with their chart library on demand, never with the page's own code.
 const StatsSection = lazy(() => import('../stats/StatsSection'));
@@ -37,36 +41,33 @@ export function CardsPage() {
   const [language, setLanguage] = useListLanguage();
   const { query, setQuery, deferred } = useSearch();
   const [tab, setTab] = useState<'cards' | 'stats'>('cards');
-  // Every card, soonest due first, with its entry.
-  const cards = useCardsWithEntries();
-  const rows = useMemo(() => cards?.map((c): CardRow => ({ ...c, languageCode: c.entry?.languageCode ?? '' })), [cards]);
+  const scope = useMemo((): ListScope => (language === ALL_LANGUAGES ? { kind: 'all' } : { kind: 'language', languageCode: language }), [language]);
+  const languageName = useLanguageName(scope.kind === 'language' ? scope.languageCode : '');
+  const scopeKey = scope.kind === 'all' ? 'all' : `language:${scope.languageCode}`;
+  const scopeLabel = scope.kind === 'all' ? t('figures.scope.all') : t('figures.scope.language', { language: languageName });
+  // The scope's cards, soonest due first, with their entries, and its figures.
+  const read = useScope(scope, now);
+  const rows = useMemo(() => read?.cards.map((c): CardRow => ({ ...c, languageCode: c.entry?.languageCode ?? '' })), [read]);
   const hays = useMemo(
     () => rows?.map(({ card, entry }) => haystack([entry?.text, entry?.reading, entry?.meanings, t(`cards.kind.${card.kind}`)])),
     [rows, t],
   );
-  const shown = useMemo(() => (rows && hays ? filterRows(rows, hays, deferred, language) : undefined), [rows, hays, deferred, language]);
-  const counts = useMemo(() => {
-    const byState = [0, 0, 0, 0];
-    let due = 0;
-    for (const { card } of shown ?? []) {
-      byState[card.state] = (byState[card.state] ?? 0) + 1;
-      if (card.due <= now) due += 1;
-    }
-    return { byState, due };
-  }, [shown, now]);
+  const shown = useMemo(() => (rows && hays ? filterRows(rows, hays, deferred, ALL_LANGUAGES) : undefined), [rows, hays, deferred]);
   const stateLabel = (state: number) => t(`cards.state.${(['new', 'learning', 'review', 'relearning'] as const)[state] ?? 'new'}`);
   const kindLabel = (kind: CardKind) => t(`cards.kind.${kind}`);
   return (
     <>
-      <PageHeader title={t('cards.title')} subtitle={shown ? t('cards.total', { count: shown.length }) : undefined} />
+      <PageHeader title={t('cards.title')} subtitle={rows ? t('cards.totalIn', { count: rows.length, scope: scopeLabel }) : undefined} />
       <Tabs value={tab} onChange={(_, v: 'cards' | 'stats') => setTab(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
         <Tab value="cards" label={t('cards.title')} id="cards-tab-cards" aria-controls="cards-panel-cards" />
         <Tab value="stats" label={t('stats.title')} id="cards-tab-stats" aria-controls="cards-panel-stats" />
       </Tabs>
       {tab === 'stats' ? (
         <Box role="tabpanel" id="cards-panel-stats" aria-labelledby="cards-tab-stats">
+          <ListToolbar query="" onQuery={() => undefined} language={language} onLanguage={setLanguage} hideSearch
+            searchLabel={t('lists.searchCards')} />
           <Suspense fallback={<LoadingState />}>
-            <StatsSection entryIds={null} />
+            <StatsSection read={read} scope={scopeKey} label={scopeLabel} memoryModel />
           </Suspense>
         </Box>
       ) : (
@@ -77,12 +78,17 @@ export function CardsPage() {
             <LoadingState />
           ) : (
             <>
-              <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} aria-label={t('cards.byState')} role="list">
-                <Chip role="listitem" color="primary" label={t('cards.due', { count: counts.due })} />
-                {CARD_STATES.map((s) => (
-                  <Chip role="listitem" key={s} variant="outlined" label={t('lists.labelValue', { label: stateLabel(s), value: counts.byState[s] ?? 0 })} />
-                ))}
-              </Stack>
+              {read && (
+                <Stack spacing={1.5} sx={{ mb: 2 }}>
+                  <TodayFigures figures={read.figures} scope={scopeKey} label={scopeLabel} />
+                  <CardFigures figures={read.figures} scope={scopeKey} label={scopeLabel} />
+                </Stack>
+              )}
+              {deferred.trim() !== '' && (
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="cards-matching">
+                  {t('cards.matching', { count: shown.length, total: rows?.length ?? 0 })}
+                </Typography>
+              )}
               {shown.length === 0 ? (
                 <EmptyState>{rows && rows.length > 0 ? t('lists.noCardMatches') : t('cards.empty')}</EmptyState>
               ) : (

@@ -29,57 +29,52 @@ import { useDeck } from '../../db/read/decks';
 import { useCardsOf, useDueCountsByEntry } from '../../db/read/cards';
 import { useDeckEntries } from '../../db/read/entries';
 import { useDisabledEntries } from '../../db/read/userEntries';
-import { useEndOfToday } from '../shared/clock';
+import { useNow } from '../shared/clock';
 import { useUserDeck } from '../../db/read/userDecks';
 import { VirtualList } from '../shared/lists';
-import { CARD_STATES, cardsByState } from '../stats/stats';
+import { CardFigures, TodayFigures } from '../shared/StudyFigures';
 import { useDeckCounts } from './useDeckCounts';
 
 // Statistics load with their chart library on demand, never with the deck list's code.
 const StatsSection = lazy(() => import('../stats/StatsSection'));
 
-/** The learner's progress in a deck: cards by state among its entries, today's figures (those of
- * /home and of the session Review opens), entries started. */
+/** The learner's progress in a deck: entries started, today's figures (those of /home and of the
+ * session Review opens) and the deck's cards by state, from study/figures.ts. */
 function DeckProgress({ deck, cards, disabled }: { deck: Deck; cards: UserCard[] | undefined; disabled: Set<string> | undefined }) {
   const t = useT();
   const decks = useMemo(() => [deck], [deck]);
-  const today = useDeckCounts(decks)?.[0]?.counts;
-  const stats = useMemo(() => {
-    if (!cards || !today) return undefined;
-    const started = new Set<string>();
-    for (const c of cards) if (c.state !== 0) started.add(c.entryId);
-    return { byState: cardsByState(cards), today, started: started.size };
-  }, [cards, today]);
+  const read = useDeckCounts(decks)?.[0];
+  const started = useMemo(() => {
+    if (!cards) return undefined;
+    const entries = new Set<string>();
+    for (const c of cards) if (c.state !== 0) entries.add(c.entryId);
+    return entries.size;
+  }, [cards]);
   const total = deck.entryIds.length;
   const off = disabled?.size ?? 0;
-  const stateLabel = (s: number) => t(`cards.state.${(['new', 'learning', 'review', 'relearning'] as const)[s]!}`);
+  const scope = `deck:${deck.id}`;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="deck-progress" sx={{ p: 2, mb: 3 }}>
       <Typography variant="h6" component="h2" id="deck-progress">
         {t('deckPage.progress')}
       </Typography>
-      {!stats ? (
+      {!read || started === undefined ? (
         <LoadingState />
       ) : (
         <Stack spacing={1.5}>
           <Box>
             <Typography variant="body2" data-testid="deck-started">
-              {t('deckPage.started', { started: stats.started, count: total })}
+              {t('deckPage.started', { started, count: total })}
+              {off > 0 && ` · ${t('deckPage.disabledCount', { count: off })}`}
             </Typography>
             {/* A plain bar: LinearProgress would be one more chunk for every page load to list. */}
-            <Box role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={stats.started}
+            <Box role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={started}
               aria-label={t('deckPage.progress')} sx={{ height: 8, borderRadius: 4, mt: 0.5, bgcolor: 'action.hover', overflow: 'hidden' }}>
-              <Box sx={{ height: '100%', width: `${total ? (100 * stats.started) / total : 0}%`, bgcolor: 'primary.main' }} />
+              <Box sx={{ height: '100%', width: `${total ? (100 * started) / total : 0}%`, bgcolor: 'primary.main' }} />
             </Box>
           </Box>
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} role="list" aria-label={t('cards.byState')}>
-            <Chip role="listitem" color={stats.today.total > 0 ? 'primary' : 'default'} data-testid="deck-figures"
-              label={t('home.deckFigures', { new: stats.today.new, learning: stats.today.learning, due: stats.today.due })} />
-            {CARD_STATES.map((s) => (
-              <Chip role="listitem" key={s} variant="outlined" label={t('lists.labelValue', { label: stateLabel(s), value: stats.byState[s] })} />
-            ))}
-            {off > 0 && <Chip role="listitem" variant="outlined" label={t('deckPage.disabledCount', { count: off })} />}
-          </Stack>
+          <TodayFigures figures={read.figures} scope={scope} label={t('figures.scope.thisDeck')} newPerDay={read.newPerDay} />
+          <CardFigures figures={read.figures} scope={scope} label={t('figures.scope.thisDeck')} />
         </Stack>
       )}
     </Paper>
@@ -139,7 +134,7 @@ export function DeckPage() {
   const { deckId } = useParams();
   const deck = useDeck(deckId);
   const entries = useDeckEntries(deck);
-  const dueByEntry = useDueCountsByEntry(useEndOfToday());
+  const dueByEntry = useDueCountsByEntry(useNow());
   const cards = useCardsOf(deck?.entryIds);
   const disabled = useDisabledEntries(deck?.entryIds);
   const userDeck = useUserDeck(deck?.id);
@@ -223,7 +218,7 @@ export function DeckPage() {
       ) : (
         <Box role="tabpanel" id="deck-panel-stats" aria-labelledby="deck-tab-stats">
           <Suspense fallback={<LoadingState />}>
-            <StatsSection entryIds={deck.entryIds} deckId={deck.id} />
+            <StatsSection deck={deck} label={t('figures.scope.thisDeck')} />
           </Suspense>
         </Box>
       )}

@@ -8,7 +8,7 @@ import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
 import { preloadFirstDecks, useAllDecks, useDecksFirstPageThenAll } from '../../db/read/decks';
 import { useDueCountsByEntry } from '../../db/read/cards';
-import { useEndOfToday } from '../shared/clock';
+import { useNow } from '../shared/clock';
 import { useFirstSyncPending, useLanguageDownload } from '../../db/read/firstSync';
 import { LanguageDownloading } from '../shared/LanguageDownloading';
 import { useMyDecks } from '../../db/read/userDecks';
@@ -31,7 +31,7 @@ export function DecksPage() {
   const allDecks = useAllDecks(all);
   const decks = all ? allDecks : page?.decks;
   const complete = all ? allDecks !== undefined : page?.complete === true;
-  const dueByEntry = useDueCountsByEntry(useEndOfToday());
+  const dueByEntry = useDueCountsByEntry(useNow());
   const mine = useMyDecks();
   const mineIds = useMemo(() => new Set(mine?.map((d) => d.deckId)), [mine]);
   const searching = deferred.trim() !== '';

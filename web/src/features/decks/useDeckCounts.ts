@@ -1,14 +1,15 @@
-// The figures of decks as /home and the deck page show them (New, Learning later today, Due now):
-// queue.ts's studyCounts of the queue the review session of each deck would open at `now`.
+// The figures of decks as /home and the deck page show them (study/figures.ts over each deck, and
+// queue.ts's studyCounts of the queue the review session of each deck would open at `now`), read
+// again when the clock changes them.
 import { useEffect, useState } from 'react';
 import type { Deck } from '../../api/generated/types';
-import { useDeckFigures } from '../../db/read/deckStudy';
-import { endOfLocalDay, type StudyCounts } from '../../study/queue';
+import { useDeckFigures, type DeckFigures } from '../../db/read/deckStudy';
+import { endOfLocalDay } from '../../study/queue';
 
 /** Each of `decks` with its figures, read again whenever the data changes and when a card in
  * learning comes due (so the figures stay those a session started now would open); undefined
  * while reading. */
-export function useDeckCounts(decks: readonly Deck[] | undefined): { deck: Deck; counts: StudyCounts }[] | undefined {
+export function useDeckCounts(decks: readonly Deck[] | undefined): DeckFigures[] | undefined {
   const [now, setNow] = useState(() => Date.now());
   const read = useDeckFigures(decks, now);
   // The next moment the clock changes a figure: a learning card coming due, or midnight (a new

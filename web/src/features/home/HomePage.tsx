@@ -1,8 +1,9 @@
-// /home: what to study now in the studied language, as Anki's overview shows it (New, Learning
-// later today, Due now) with one Start that opens exactly that; the starter decks of the language
-// to follow in one click; the learner's decks of the language with their figures; the streak.
-// Every figure is queue.ts's studyCounts of the deck, the same queue the review session is built
-// from (study/deckStudy.ts), so Start opens what Home promised.
+// /home: what to study now in the studied language, as Anki's overview shows it (due now, new
+// today, back later today) with one Start that opens exactly that; the starter decks of the
+// language to follow in one click; the learner's decks of the language with their figures; the
+// streak and the answers given today in the language. Every figure comes from study/figures.ts
+// over the same rows the review session is built from (study/deckStudy.ts), so Start opens what
+// Home promised and the deck page shows the same numbers.
 import { memo, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,7 +31,6 @@ import { languageName, useLanguageName } from '../../app/languages';
 import { saveUserDeck } from '../../db/mutations';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { useDeckCounts } from '../decks/useDeckCounts';
-import type { StudyCounts } from '../../study/queue';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { readDecksOfLanguage, useDecksOfLanguage, useOtherDeckLanguages } from '../../db/read/decks';
 import { readMyDecks, useMyDecks } from '../../db/read/userDecks';
@@ -38,7 +38,10 @@ import { hasSynced, useFirstSyncPending, useLanguageDownload } from '../../db/re
 import { LanguageDownloading } from '../shared/LanguageDownloading';
 import { useNow } from '../shared/clock';
 import { useReviewTimes } from '../../db/read/reviews';
-import { dayStart, endOfToday, nextToStudy, streak } from '../stats/stats';
+import { useReviewsToday } from '../../db/read/figures';
+import type { DeckFigures } from '../../db/read/deckStudy';
+import { figureData } from '../shared/StudyFigures';
+import { nextToStudy, streak } from '../stats/stats';
 
 /** Starter decks suggested on /home: more when the learner follows none yet. */
 const SUGGESTIONS_FIRST = 4;
@@ -84,7 +87,8 @@ function CheckInboxNote() {
   );
 }
 
-/** One of the three figures, coloured as Anki colours them. */
+/** One of the three figures, coloured as Anki colours them (learning steps in a neutral colour:
+ * they are not mistakes). */
 function Figure({ label, value, color, testId }: { label: string; value: number; color: string; testId: string }) {
   const { formatNumber } = useI18n();
   return (
@@ -100,11 +104,13 @@ function Figure({ label, value, color, testId }: { label: string; value: number;
 }
 
 /** Today's figures of the deck Start opens, and Start. */
-const TodayPanel = memo(function TodayPanel({ next, learningLater }: { next?: { deck: Deck; counts: StudyCounts }; learningLater: number }) {
-  const t = useT();
+const TodayPanel = memo(function TodayPanel({ next, learningLater, nextBack }: { next?: DeckFigures; learningLater: number; nextBack: number | null }) {
+  const { t, formatTime } = useI18n();
+  const figures = next?.figures;
   const counts = next?.counts ?? { new: 0, learning: learningLater, due: 0, total: 0 };
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="home-today" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
+    <Paper variant="outlined" component="section" aria-labelledby="home-today" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}
+      {...(next && figures ? figureData('today', `deck:${next.deck.id}`, { dueNow: figures.dueNow, newToday: figures.newToday, laterToday: figures.laterToday }) : {})}>
       <Typography variant="h6" component="h2" id="home-today" gutterBottom>
         {next ? (
           <>
@@ -115,22 +121,29 @@ const TodayPanel = memo(function TodayPanel({ next, learningLater }: { next?: { 
         )}
       </Typography>
       <Stack direction="row" spacing={{ xs: 2, sm: 4 }} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} useFlexGap>
-        <Figure label={t('home.new')} value={counts.new} color="info.main" testId="home-new" />
-        <Figure label={t('home.learning')} value={counts.learning} color="error.main" testId="home-learning" />
-        <Figure label={t('home.dueNow')} value={counts.due} color="success.main" testId="home-due" />
+        <Figure label={t('figures.dueNow')} value={counts.due} color="success.main" testId="home-due" />
+        <Figure label={t('figures.newToday')} value={counts.new} color="info.main" testId="home-new" />
+        <Figure label={t('figures.laterToday')} value={counts.learning} color="text.primary" testId="home-learning" />
       </Stack>
       {next ? (
-        <Button variant="contained" size="large" startIcon={<PlayArrowRounded />} component={Link} to={`/decks/${next.deck.id}/review`}
-          data-testid="home-start" data-total={counts.total}>
-          {t('home.startCards', { count: counts.total })}
-        </Button>
+        <>
+          <Button variant="contained" size="large" startIcon={<PlayArrowRounded />} component={Link} to={`/decks/${next.deck.id}/review`}
+            data-testid="home-start" data-total={counts.total}>
+            {t('home.startCards', { count: counts.total })}
+          </Button>
+          {counts.learning > 0 && figures?.nextLaterToday != null && (
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {t('figures.nextBack', { count: counts.learning, time: formatTime(figures.nextLaterToday) })}
+            </Typography>
+          )}
+        </>
       ) : (
         <>
           <Button variant="contained" size="large" startIcon={<PlayArrowRounded />} disabled data-testid="home-start" data-total={0}>
             {t('home.nothingNow')}
           </Button>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {learningLater > 0 ? t('home.learningLater', { count: learningLater }) : t('home.doneToday')}
+            {learningLater > 0 && nextBack !== null ? t('figures.nextBack', { count: learningLater, time: formatTime(nextBack) }) : t('home.doneToday')}
           </Typography>
         </>
       )}
@@ -170,17 +183,21 @@ function SuggestedDeck({ deck }: { deck: Deck }) {
   );
 }
 
-/** The learner's decks of the language, each with its three figures. */
-function MyDecks({ decks }: { decks: { deck: Deck; counts: StudyCounts }[] }) {
+/** The learner's decks of the language, each with today's figures. */
+function MyDecks({ decks }: { decks: DeckFigures[] }) {
   const t = useT();
   return (
     <List aria-label={t('decks.listLabel')} sx={{ mb: 2 }}>
-      {decks.map(({ deck, counts }) => (
+      {decks.map(({ deck, figures }) => (
         <ListItem key={deck.id} disablePadding>
           <ListItemButton component={Link} to={`/decks/${deck.id}`} divider>
             <ListItemText
               primary={deck.title}
-              secondary={<span data-testid="deck-figures">{t('home.deckFigures', { new: counts.new, learning: counts.learning, due: counts.due })}</span>}
+              secondary={
+                <span data-testid="deck-figures" {...figureData('today', `deck:${deck.id}`, { dueNow: figures.dueNow, newToday: figures.newToday, laterToday: figures.laterToday })}>
+                  {t('home.deckFigures', { due: figures.dueNow, new: figures.newToday, later: figures.laterToday })}
+                </span>
+              }
               slotProps={{ primary: contentLine(deck.languageCode) }}
               sx={{ minWidth: 0 }}
             />
@@ -231,10 +248,10 @@ export function HomePage() {
   const withCounts = useDeckCounts(followed);
   const next = withCounts && nextToStudy(withCounts);
   const learningLater = withCounts?.reduce((sum, d) => sum + d.counts.learning, 0) ?? 0;
+  const nextBack = withCounts?.reduce<number | null>((at, d) => (d.figures.nextLaterToday !== null && (at === null || d.figures.nextLaterToday < at) ? d.figures.nextLaterToday : at), null) ?? null;
   const times = useReviewTimes();
   const run = times ? streak(times, now) : undefined;
-  const today = endOfToday(now);
-  const reviewsToday = times ? times.filter((x) => x >= dayStart(now) && x < today).length : 0;
+  const reviewsToday = useReviewsToday(languageCode, now) ?? 0;
   const waiting = followed === undefined || suggested === undefined || (languageDecks?.length === 0 && firstSync && download === 'ready');
   const following = (followed?.length ?? 0) > 0;
   const suggestions = suggested?.slice(0, following ? SUGGESTIONS_MORE : SUGGESTIONS_FIRST) ?? [];
@@ -246,7 +263,7 @@ export function HomePage() {
         <LoadingState />
       ) : (
         <>
-          {following && (withCounts ? <TodayPanel next={next} learningLater={learningLater} /> : <LoadingState />)}
+          {following && (withCounts ? <TodayPanel next={next} learningLater={learningLater} nextBack={nextBack} /> : <LoadingState />)}
           {suggestions.length > 0 && (
             <Box component="section" aria-labelledby="home-suggested" sx={{ mb: 3 }}>
               <Typography variant="h5" component="h2" id="home-suggested" gutterBottom>
@@ -285,7 +302,13 @@ export function HomePage() {
             <Typography color="text.secondary" data-testid="home-streak-line">
               <span data-testid="home-streak">{t('home.streakDays', { count: run?.days ?? 0 })}</span>
               {' · '}
-              {run && run.days > 0 && !run.reviewedToday ? t('home.streakKeep') : t('home.reviewsToday', { count: reviewsToday })}
+              {run && run.days > 0 && !run.reviewedToday ? (
+                t('home.streakKeep')
+              ) : (
+                <span data-testid="home-reviews-today" data-scope={`language:${languageCode}`} data-reviews-today={reviewsToday}>
+                  {t('home.reviewsToday', { count: reviewsToday, language: languageName })}
+                </span>
+              )}
             </Typography>
           </Stack>
         </>

@@ -1,5 +1,5 @@
-// The card of a review: the front asks by kind (meaning, reading, writing), the back shows the
-// entry; a writing card is answered on its inline canvas (WritingCard).
+// The card of a review: the front asks by kind (meaning, reading, writing), the back answers it
+// (never what a sibling card asks); a writing card is answered on its inline canvas (WritingCard).
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -22,7 +22,7 @@ export interface WritingProps {
 
 /** The card: the front asks by kind (meaning: text → meaning; reading: text → reading; writing:
  * meaning → the text, written on the canvas below and graded from it, or shown and rated by hand);
- * the back shows everything. */
+ * the back shows the answer to that question alone. */
 export function ReviewCard({
   item,
   entry,
@@ -97,16 +97,18 @@ export function ReviewCard({
                 <bdi>{entry.text}</bdi>
               </Typography>
             )}
-            {hasReading && (
-              <Typography variant={item.kind === 'reading' ? 'h4' : 'h6'} component="p" lang={lang} color={item.kind === 'reading' ? 'text.primary' : 'text.secondary'}>
+            {/* Each back shows what its card asks and nothing a sibling asks: the meaning card
+                not the reading, the reading card not the meaning (siblings, queue.ts). */}
+            {item.kind === 'reading' && hasReading && (
+              <Typography variant="h4" component="p" lang={lang}>
                 <Box component="span" sx={visuallyHidden}>
                   {t('study.reading')}:{' '}
                 </Box>
                 <bdi>{entry.reading}</bdi>
               </Typography>
             )}
-            {item.kind !== 'writing' && (
-              <Typography variant={item.kind === 'meaning' ? 'h5' : 'body1'} component="p" sx={{ mt: 1 }}>
+            {(item.kind === 'meaning' || (item.kind === 'reading' && !hasReading)) && (
+              <Typography variant="h5" component="p" sx={{ mt: 1 }}>
                 <Box component="span" sx={visuallyHidden}>
                   {t('study.meaning')}:{' '}
                 </Box>

@@ -31,9 +31,10 @@ export function Summary({
   onUndo: () => void;
   onRestart: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, formatTime } = useI18n();
   const tally = session.tally();
   const later = session.later(now);
+  const nextLater = session.nextLater(now);
   const newWaiting = Math.max(0, deckQueue(study, now, kinds).newWaiting - tally.answered);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="review-summary" sx={{ p: { xs: 2, md: 4 } }}>
@@ -53,7 +54,7 @@ export function Summary({
           </Stack>
         </>
       )}
-      {later > 0 && <Alert severity="info" sx={{ mb: 2 }}>{t('review.later', { count: later })}</Alert>}
+      {later > 0 && nextLater !== null && <Alert severity="info" sx={{ mb: 2 }}>{t('figures.nextBack', { count: later, time: formatTime(nextLater) })}</Alert>}
       {newWaiting > 0 && tally.answered === 0 && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('review.newWaiting', { count: newWaiting, limit: study.newPerDay })}

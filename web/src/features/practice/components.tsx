@@ -72,6 +72,7 @@ export function Progress({ done, total, inSteps = 0 }: { done: number; total: nu
       <LinearProgress variant="determinate" value={value} aria-label={extra ? `${label}, ${extra}` : label} sx={{ height: 6, borderRadius: 3 }} />
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, textAlign: 'end' }} data-testid="study-progress">
         {label}
+        {extra && ' '}
         {extra && (
           <Box component="span" sx={{ marginInlineStart: 1 }} data-testid="study-steps">
             {extra}

@@ -1,7 +1,5 @@
-// The clock as pages read it: the current time, refreshed every so often, and the end of today
-// (the bound of "due today").
+// The clock as pages read it: the current time, refreshed every so often.
 import { useEffect, useState } from 'react';
-import { endOfToday } from '../stats/stats';
 
 /** The current time, refreshed every `intervalMs`. */
 export function useNow(intervalMs = 60_000): number {
@@ -11,10 +9,4 @@ export function useNow(intervalMs = 60_000): number {
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;
-}
-
-/** The end of the learner's today (next local midnight), the bound of "due today"; it changes
- * once a day, so queries keyed on it do not re-run every minute. */
-export function useEndOfToday(): number {
-  return endOfToday(useNow());
 }

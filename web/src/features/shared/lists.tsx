@@ -52,6 +52,7 @@ export function ListToolbar({
   searchLabel,
   placeholder,
   hideLanguage = false,
+  hideSearch = false,
 }: {
   query: string;
   onQuery: (q: string) => void;
@@ -61,12 +62,15 @@ export function ListToolbar({
   placeholder?: string;
   /** A list of one fixed language (admin) has no language filter. */
   hideLanguage?: boolean;
+  /** Only the language filter (a statistics tab: its scope). */
+  hideSearch?: boolean;
 }) {
   const t = useT();
   const languages = useLanguages() ?? [];
   const known = language === ALL_LANGUAGES || languages.some((l) => l.id === language);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+      {!hideSearch && (
       <TextField
         type="search"
         value={query}
@@ -84,6 +88,7 @@ export function ListToolbar({
           },
         }}
       />
+      )}
       {!hideLanguage && (
       <TextField
         select

@@ -1,8 +1,10 @@
 // "Your memory model" on the statistics page (issue 27), for a signed-in learner: whether their
 // FSRS weights are fitted to their reviews and how much better they predict than the defaults,
-// with "Fit now"; and the desired retention simulator: for a retention, the workload the server's
-// simulation of their own cards gives (memoryModel.ts picks the point and the band), a chart of
-// minutes a day against retention, and the recommended range. Guests see none of it.
+// with "Fit now", which then says what it did (memoryModel.ts fitOutcome); and the desired
+// retention simulator over all their decks, starting at the retention their decks are studied at
+// (db/read/figures.ts): for a retention, the workload the server's simulation of their own cards
+// gives (memoryModel.ts picks the point and the band), a chart of minutes a day against
+// retention, and the recommended range. Guests see none of it.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -34,34 +36,35 @@ import { LoadingState } from '../shared/components';
 import {
   BAND_KEYS,
   STATUS_KEYS,
+  fitOutcome,
   modelStatus,
   pointAt,
   recommendedRange,
   retentionBand,
   type Comparison,
+  type FitOutcome,
   type ModelStatus,
 } from './memoryModel';
-import { RETENTION_DEFAULT } from './stats';
 
 const CHART_HEIGHT = 220;
 
 /** The section, for the signed-in learner with `liveReviews` live reviews here (nothing for a
  * guest). */
-export function MemoryModel({ liveReviews }: { liveReviews: number }) {
+export function MemoryModel({ liveReviews, retention }: { liveReviews: number; retention: number }) {
   const auth = useAuthState();
   const userId = auth.status === 'user' ? auth.user?.id : undefined;
   if (!userId) return null;
-  return <MemoryModelOf userId={userId} liveReviews={liveReviews} />;
+  return <MemoryModelOf userId={userId} liveReviews={liveReviews} retention={retention} />;
 }
 
-function MemoryModelOf({ userId, liveReviews }: { userId: string; liveReviews: number }) {
+function MemoryModelOf({ userId, liveReviews, retention }: { userId: string; liveReviews: number; retention: number }) {
   const row = useUserParameters(userId);
   if (row === undefined) return <LoadingState />;
   const status = modelStatus(row, liveReviews);
   return (
     <Stack spacing={2}>
       <ModelFit status={status} />
-      {row && <Simulator row={row} />}
+      {row && <Simulator row={row} start={retention} />}
     </Stack>
   );
 }
@@ -77,16 +80,18 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Whether the weights are fitted, the figures of the fit, and "Fit now". */
+/** Whether the weights are fitted, the figures of the fit, and "Fit now", which says what it did. */
 function ModelFit({ status }: { status: ModelStatus }) {
-  const { t, formatDateTime } = useI18n();
+  const { t, formatDateTime, locale } = useI18n();
   const [fitting, setFitting] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(undefined);
+  const [outcome, setOutcome] = useState<FitOutcome | undefined>(undefined);
   const fitNow = async () => {
     setFitting(true);
     setFailure(undefined);
+    setOutcome(undefined);
     try {
-      await optimizeUserParameters();
+      setOutcome(fitOutcome(await optimizeUserParameters()));
     } catch (e) {
       setFailure(isNetworkError(e) ? t('memory.fitOffline') : t('memory.fitFailed', { reason: errorMessage(e) }));
     } finally {
@@ -130,6 +135,17 @@ function ModelFit({ status }: { status: ModelStatus }) {
         {failure && (
           <Alert severity="error" sx={{ alignSelf: 'stretch' }}>
             {failure}
+          </Alert>
+        )}
+        {outcome && (
+          <Alert severity={outcome.kind === 'fitted' ? 'success' : 'info'} sx={{ alignSelf: 'stretch' }} data-testid="memory-fit-outcome" data-outcome={outcome.kind}>
+            {outcome.kind === 'fitted'
+              ? t('memory.outcome.fitted', { reviews: outcome.reviews, better: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(outcome.improvement ?? 0) })
+              : outcome.kind === 'tooFew'
+                ? t('memory.outcome.tooFew', { have: outcome.reviews, need: outcome.need })
+                : outcome.kind === 'nothingToLearn'
+                  ? t('memory.outcome.nothingToLearn', { have: outcome.reviews })
+                  : t('memory.outcome.defaultsBetter', { reviews: outcome.reviews })}
           </Alert>
         )}
       </Stack>
@@ -180,11 +196,12 @@ function FitFigures({ logLoss, rmse }: { logLoss?: Comparison; rmse?: Comparison
   );
 }
 
-/** The desired retention simulator over the row's workload. */
-function Simulator({ row }: { row: UserParameters }) {
+/** The desired retention simulator over the row's workload, starting at `start` (the retention
+ * the learner's decks are studied at). */
+function Simulator({ row, start }: { row: UserParameters; start: number }) {
   const { t, locale } = useI18n();
   const theme = useTheme();
-  const [retention, setRetention] = useState(RETENTION_DEFAULT);
+  const [retention, setRetention] = useState(start);
   const points = row.workload;
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   if (points.length === 0) {

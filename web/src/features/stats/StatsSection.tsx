@@ -1,7 +1,9 @@
-// The statistics section of /cards and of a deck page: the review heatmap, the 30-day due
-// forecast, true retention by month, cards by state, and (on a deck of the learner's) the desired
-// retention slider with its workload estimate; on /cards, the learner's memory model
-// (MemoryModel.tsx). Loaded on demand (React.lazy) with its charts.
+// The statistics section of /cards and of a deck page, over the scope the page shows (a deck, a
+// language, every deck) and from the same read as its figures (db/read/figures.ts): the review
+// heatmap, the 30-day due forecast, true retention by month, cards by state (study/figures.ts),
+// and (on a deck of the learner's) the desired retention slider with the deck's workload
+// (workload.ts); on /cards, the learner's memory model (MemoryModel.tsx), which covers every deck.
+// Each part says what it counts over. Loaded on demand (React.lazy) with its charts.
 //
 // Charts: @mui/x-charts (MIT, the MUI team's): it takes the app's MUI theme (colours, dark mode,
 // right-to-left) as it is, where recharts would need its own styling; its heatmap is a paid (Pro)
@@ -16,28 +18,18 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { useReviewsOf } from '../../db/read/reviews';
+import type { Deck } from '../../api/generated/types';
 import { saveUserDeck } from '../../db/mutations';
+import { useDeckScope, type ScopeRead } from '../../db/read/figures';
 import { useI18n } from '../../i18n/I18nContext';
 import { LoadingState } from '../shared/components';
-import { useCardsOf } from '../../db/read/cards';
+import { CardFigures } from '../shared/StudyFigures';
 import { useNow } from '../shared/clock';
 import { useUserDeck } from '../../db/read/userDecks';
+import { deckWorkload } from './workload';
 import { Heatmap } from './Heatmap';
 import { MemoryModel } from './MemoryModel';
-import {
-  CARD_STATES,
-  RETENTION_DEFAULT,
-  RETENTION_MAX,
-  RETENTION_MIN,
-  addDays,
-  cardsByState,
-  clampRetention,
-  dueForecast,
-  heatmap,
-  retentionByMonth,
-  workloadEstimate,
-} from './stats';
+import { RETENTION_DEFAULT, RETENTION_MAX, RETENTION_MIN, addDays, clampRetention, dueForecast, heatmap, retentionByMonth } from './stats';
 
 const FORECAST_DAYS = 30;
 const HEATMAP_WEEKS = 26;
@@ -60,40 +52,52 @@ function ChartCard({ title, id, caption, children }: { title: string; id: string
   );
 }
 
-/** The statistics of the given entries' cards and reviews (every card when `entryIds` is null);
- * with `deckId`, the deck's desired retention too. */
-export default function StatsSection({ entryIds, deckId }: { entryIds: readonly string[] | null; deckId?: string }) {
+/** The statistics of a scope: a deck (read here), or the rows the page already read (`read`);
+ * `scope` and `label` name it (as StudyFigures do). */
+export default function StatsSection(props: { deck: Deck; label: string } | { read: ScopeRead | undefined; scope: string; label: string; memoryModel?: boolean }) {
+  return 'deck' in props ? <DeckStats deck={props.deck} label={props.label} /> : <ScopeStats {...props} />;
+}
+
+function DeckStats({ deck, label }: { deck: Deck; label: string }) {
+  const read = useDeckScope(deck, useNow());
+  return <ScopeStats read={read} scope={`deck:${deck.id}`} label={label} deck={deck} />;
+}
+
+function ScopeStats({ read, scope, label, deck, memoryModel }: { read: ScopeRead | undefined; scope: string; label: string; deck?: Deck; memoryModel?: boolean }) {
   const { t, formatNumber, locale } = useI18n();
   const theme = useTheme();
   const now = useNow();
-  const cards = useCardsOf(entryIds);
-  const reviews = useReviewsOf(entryIds);
   const stats = useMemo(() => {
-    if (!cards || !reviews) return undefined;
+    if (!read) return undefined;
+    const cards = read.cards.map((c) => c.card);
     return {
-      heat: heatmap(reviews.map((r) => r.reviewedAt), now, HEATMAP_WEEKS),
+      heat: heatmap(read.reviews.map((r) => r.reviewedAt), now, HEATMAP_WEEKS),
       forecast: dueForecast(cards, now, FORECAST_DAYS),
-      retention: retentionByMonth(reviews, now, RETENTION_MONTHS),
-      states: cardsByState(cards),
+      retention: retentionByMonth(read.reviews, now, RETENTION_MONTHS),
     };
-  }, [cards, reviews, now]);
-  if (!stats) return <LoadingState />;
+  }, [read, now]);
+  if (!read || !stats) return <LoadingState />;
+  const { figures } = read;
   const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
   const month = new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit' });
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
-  const stateNames = ['new', 'learning', 'review', 'relearning'] as const;
-  const stateColours = [theme.palette.info.main, theme.palette.warning.main, theme.palette.success.main, theme.palette.error.main];
+  const states = [
+    { id: 'notStarted', label: t('figures.notStarted'), value: figures.newTotal, color: theme.palette.info.main },
+    { id: 'learning', label: t('figures.learning'), value: figures.learning, color: theme.palette.warning.main },
+    { id: 'review', label: t('figures.review'), value: figures.review, color: theme.palette.success.main },
+    { id: 'relearning', label: t('figures.relearning'), value: figures.relearning, color: theme.palette.error.main },
+  ];
   const forecastTotal = stats.forecast.reduce((a, b) => a + b, 0);
   const reviewedInMonths = stats.retention.reduce((a, m) => a + m.reviews, 0);
   return (
     <Box component="section" aria-labelledby="stats-title" data-testid="stats">
       <Typography variant="h5" component="h2" id="stats-title" gutterBottom>
-        {t('stats.title')}
+        {t('stats.titleOf', { scope: label })}
       </Typography>
       <Grid container spacing={2}>
-        {deckId && (
+        {deck && (
           <Grid size={12}>
-            <RetentionSetting deckId={deckId} forecast={stats.forecast} />
+            <RetentionSetting deck={deck} forecast={stats.forecast} newLeft={figures.newTotal} />
           </Grid>
         )}
         <Grid size={12}>
@@ -135,26 +139,20 @@ export default function StatsSection({ entryIds, deckId }: { entryIds: readonly 
           </ChartCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <ChartCard title={t('cards.byState')} id="stats-states"
-            caption={CARD_STATES.map((s) => t('lists.labelValue', { label: t(`cards.state.${stateNames[s]}`), value: stats.states[s] })).join(' · ')}>
-            {stats.states.some((n) => n > 0) ? (
-              <PieChart
-                height={CHART_HEIGHT}
-                series={[
-                  {
-                    innerRadius: 50,
-                    data: CARD_STATES.map((s) => ({ id: s, value: stats.states[s], label: t(`cards.state.${stateNames[s]}`), color: stateColours[s] })),
-                  },
-                ]}
-              />
+          <Paper variant="outlined" component="section" aria-labelledby="stats-states" sx={{ p: 2, height: '100%' }}>
+            <Box id="stats-states" sx={{ mb: 1 }}>
+              <CardFigures figures={figures} scope={scope} label={label} />
+            </Box>
+            {states.some((s) => s.value > 0) ? (
+              <PieChart height={CHART_HEIGHT} series={[{ innerRadius: 50, data: states.map((s) => ({ id: s.id, value: s.value, label: s.label, color: s.color })) }]} />
             ) : (
               <Typography color="text.secondary">{t('cards.empty')}</Typography>
             )}
-          </ChartCard>
+          </Paper>
         </Grid>
-        {!deckId && entryIds === null && (
+        {memoryModel && (
           <Grid size={12}>
-            <MemoryModel liveReviews={reviews?.length ?? 0} />
+            <MemoryModel liveReviews={read.reviews.length} retention={read.learnerRetention} />
           </Grid>
         )}
       </Grid>
@@ -163,10 +161,11 @@ export default function StatsSection({ entryIds, deckId }: { entryIds: readonly 
 }
 
 /** The deck's desired retention (0.70 to 0.99), saved with saveUserDeck when the slider is let go,
- * with the workload it implies (stats.ts workloadEstimate). */
-function RetentionSetting({ deckId, forecast }: { deckId: string; forecast: number[] }) {
+ * with the workload it implies for this deck (workload.ts: its started cards, and its new cards at
+ * its daily limit while they last). */
+function RetentionSetting({ deck, forecast, newLeft }: { deck: Deck; forecast: number[]; newLeft: number }) {
   const { t, locale } = useI18n();
-  const userDeck = useUserDeck(deckId);
+  const userDeck = useUserDeck(deck.id);
   const saved = userDeck ? clampRetention(userDeck.desiredRetention) : RETENTION_DEFAULT;
   const [dragging, setDragging] = useState<number | undefined>(undefined);
   const value = dragging ?? saved;
@@ -174,8 +173,9 @@ function RetentionSetting({ deckId, forecast }: { deckId: string; forecast: numb
   const perDay = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   // The plural form follows the number as shown: 1.04 reads "1", so "1 review".
   const shownPerDay = (n: number) => Math.round(n * 10) / 10;
-  const now = workloadEstimate(forecast, saved, saved);
-  const then = workloadEstimate(forecast, saved, value);
+  const newPerDay = userDeck?.newPerDay ?? 0;
+  const now = deckWorkload(forecast, saved, saved, newPerDay, newLeft);
+  const then = deckWorkload(forecast, saved, value, newPerDay, newLeft);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="stats-desired" sx={{ p: 2 }}>
       <Typography variant="subtitle1" component="h3" id="stats-desired" sx={{ fontWeight: 600 }}>
@@ -197,7 +197,7 @@ function RetentionSetting({ deckId, forecast }: { deckId: string; forecast: numb
               onChangeCommitted={(_, v) => {
                 const r = clampRetention(v as number);
                 setDragging(undefined);
-                if (r !== saved) void saveUserDeck({ deckId, desiredRetention: r });
+                if (r !== saved) void saveUserDeck({ deckId: deck.id, desiredRetention: r });
               }}
               valueLabelDisplay="auto"
               valueLabelFormat={(v) => percent.format(v)}
@@ -210,10 +210,18 @@ function RetentionSetting({ deckId, forecast }: { deckId: string; forecast: numb
               {percent.format(value)}
             </Typography>
           </Stack>
-          <Typography data-testid="workload">
+          <Typography data-testid="workload" data-reviews-per-day={shownPerDay(value === saved ? now.total : then.total)}>
             {value === saved
-              ? t('stats.workloadNow', { count: shownPerDay(now), reviews: perDay.format(now) })
-              : t('stats.workloadThen', { count: shownPerDay(then), reviews: perDay.format(then), now: perDay.format(now) })}
+              ? t('stats.workloadNow', { count: shownPerDay(now.total), reviews: perDay.format(now.total) })
+              : t('stats.workloadThen', { count: shownPerDay(then.total), reviews: perDay.format(then.total), now: perDay.format(now.total) })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('stats.workloadParts', {
+              started: perDay.format((value === saved ? now : then).started),
+              fresh: perDay.format((value === saved ? now : then).fresh),
+              perDay: newPerDay,
+              left: newLeft,
+            })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t('stats.workloadExplain')}

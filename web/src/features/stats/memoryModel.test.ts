@@ -1,7 +1,7 @@
 // The memory model's status, comparisons, simulated points and retention bands, as tables.
 import { describe, expect, it } from 'vitest';
 import type { UserParameters, Workload } from '../../api/generated/types';
-import { FIT_MIN_REVIEWS, compare, modelStatus, pointAt, recommendedRange, retentionBand } from './memoryModel';
+import { FIT_MIN_REVIEWS, compare, fitOutcome, modelStatus, pointAt, recommendedRange, retentionBand } from './memoryModel';
 
 const row = (over: Partial<UserParameters>): UserParameters => ({
   id: 'u1', weights: [], fitted: false, reviews: 0, items: 0, fittedAt: 0, workload: [], updatedAt: 1, deleted: false, ...over,
@@ -26,6 +26,19 @@ describe('modelStatus', () => {
     ['fitted, figures unknown', row({ fitted: true, fittedAt: 7, reviews: 800 }), 0, { kind: 'fitted', reviews: 800, fittedAt: 7 }],
   ] as const)('%s', (_name, r, live, status) => {
     expect(modelStatus(r, live)).toEqual(status);
+  });
+});
+
+describe('fitOutcome: what Fit now says it did', () => {
+  it.each([
+    { name: 'fitted: the reviews and the gain', row: { fitted: true, reviews: 900, defaultLogLoss: 0.4, logLoss: 0.3 }, want: { kind: 'fitted', reviews: 900 } },
+    { name: 'too few: kept the defaults, and how many a fit needs', row: { fitted: false, reviews: 66, defaultLogLoss: 0.4, logLoss: 0.4 }, want: { kind: 'tooFew', reviews: 66, need: FIT_MIN_REVIEWS } },
+    { name: 'enough, the defaults better', row: { fitted: false, reviews: 2000, defaultLogLoss: 0.3, logLoss: 0.3 }, want: { kind: 'defaultsBetter', reviews: 2000 } },
+    { name: 'nothing to learn from yet (no card answered on a later day)', row: { fitted: false, reviews: 12 }, want: { kind: 'nothingToLearn', reviews: 12 } },
+  ])('$name', ({ row: over, want }) => {
+    const outcome = fitOutcome(row(over));
+    expect(outcome).toMatchObject(want);
+    if (want.kind === 'fitted') expect((outcome as { improvement: number }).improvement).toBeCloseTo(0.25);
   });
 });
 

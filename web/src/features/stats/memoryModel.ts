@@ -58,6 +58,23 @@ function defined(f: { logLoss?: Comparison; rmse?: Comparison }): { logLoss?: Co
   return { ...(f.logLoss ? { logLoss: f.logLoss } : {}), ...(f.rmse ? { rmse: f.rmse } : {}) };
 }
 
+/** What "Fit now" did, from the row it answered: fitted new weights (on `reviews` answers, better
+ * than the defaults by `improvement` of log loss); kept the defaults with fewer answers than a
+ * reliable fit needs (`need`), or with enough but the defaults predicting better; or kept them
+ * because no card was yet answered again on a later day (nothing to learn from). */
+export type FitOutcome =
+  | { kind: 'fitted'; reviews: number; improvement: number | undefined }
+  | { kind: 'tooFew'; reviews: number; need: number }
+  | { kind: 'defaultsBetter'; reviews: number }
+  | { kind: 'nothingToLearn'; reviews: number };
+
+export function fitOutcome(after: UserParameters): FitOutcome {
+  if (after.fitted) return { kind: 'fitted', reviews: after.reviews, improvement: compare(after.defaultLogLoss, after.logLoss)?.improvement };
+  if (after.defaultLogLoss === undefined) return { kind: 'nothingToLearn', reviews: after.reviews };
+  if (after.reviews < FIT_MIN_REVIEWS) return { kind: 'tooFew', reviews: after.reviews, need: FIT_MIN_REVIEWS };
+  return { kind: 'defaultsBetter', reviews: after.reviews };
+}
+
 /** The simulated point nearest `retention` (undefined: no simulation). */
 export function pointAt(workload: readonly Workload[], retention: number): Workload | undefined {
   let best: Workload | undefined;

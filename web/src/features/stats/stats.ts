@@ -263,8 +263,8 @@ export function clampRetention(r: number): number {
  * studyCounts, the same the session is built from): the one with the most cards due now (ties:
  * the first listed); when none has any due, the first with new cards for today; none when no deck
  * has anything to study now (cards in learning later today wait). */
-export function nextToStudy<T, C extends { due: number; total: number }>(decks: readonly { deck: T; counts: C }[]): { deck: T; counts: C } | undefined {
-  let best: { deck: T; counts: C } | undefined;
+export function nextToStudy<D extends { counts: { due: number; total: number } }>(decks: readonly D[]): D | undefined {
+  let best: D | undefined;
   for (const d of decks) if (d.counts.due > 0 && (!best || d.counts.due > best.counts.due)) best = d;
   return best ?? decks.find((d) => d.counts.total > 0);
 }
