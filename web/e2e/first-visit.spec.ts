@@ -11,8 +11,8 @@ test('a first visit syncs the starter content', async ({ page }) => {
   await waitForStarterSync(page);
 
   const counts = await localCounts(page);
-  // SPEC §3: nine tables keyed by id.
-  for (const table of ['characters', 'decks', 'entries', 'languages', 'userCards', 'userDecks', 'userEntries', 'userReviews', 'userParameters']) {
+  // SPEC §3: ten tables keyed by id.
+  for (const table of ['characters', 'decks', 'entries', 'languages', 'userCards', 'userDecks', 'userEntries', 'userReviews', 'userParameters', 'userTests']) {
     expect(counts, `table ${table}`).toHaveProperty(table);
   }
   expect(counts.languages).toBe(8);

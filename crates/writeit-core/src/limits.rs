@@ -54,6 +54,17 @@ pub const REVIEW_DURATION_MAX_MS: i64 = 86_400_000;
 pub const REVIEWED_AT_MIN: i64 = 946_684_800_000;
 /// How far in the future a review's client clock may be.
 pub const REVIEWED_AT_FUTURE_MS: i64 = 86_400_000;
+/// Answers in one test (issue 35: a test is at most a deck's worth of questions at a sitting).
+pub const TEST_ANSWERS_MAX: usize = 100;
+/// A test answer's prompt, given answer or expected answer. A test at every limit is at most
+/// about 1.9 MB of JSON (every character a 6-byte escape; 4-byte characters: 1.2 MB), under
+/// [`BODY_BYTES_MAX`]: a valid test always fits one request.
+pub const TEST_TEXT_MAX: usize = 1_000;
+/// Earliest client-clock time a test may carry (2000-01-01T00:00:00Z), as for reviews.
+pub const TEST_TIME_MIN: i64 = REVIEWED_AT_MIN;
+/// Latest client-clock time a test may carry (2200-01-01T00:00:00Z): an absolute bound, not one
+/// relative to the server's clock, so no device clock loses a test.
+pub const TEST_TIME_MAX: i64 = 7_258_118_400_000;
 /// Rows per page when a query names no limit.
 pub const PAGE_DEFAULT: u32 = 1_000;
 /// Most rows one page may ask for.

@@ -38,9 +38,10 @@ pub const USER_DECKS: Table = Table::new("userDecks", "id");
 pub const USER_CARDS: Table = Table::new("userCards", "id");
 pub const USER_REVIEWS: Table = Table::new("userReviews", "id");
 pub const USER_PARAMETERS: Table = Table::new("userParameters", "id");
+pub const USER_TESTS: Table = Table::new("userTests", "id");
 
 /// Every local table, public ones first.
-pub const TABLES: [Table; 9] = [
+pub const TABLES: [Table; 10] = [
     LANGUAGES,
     DECKS,
     ENTRIES,
@@ -50,6 +51,7 @@ pub const TABLES: [Table; 9] = [
     USER_CARDS,
     USER_REVIEWS,
     USER_PARAMETERS,
+    USER_TESTS,
 ];
 
 impl Table {
@@ -111,7 +113,7 @@ use Kind::*;
 use Rows::{Answer, Page};
 
 /// Every procedure, in the order of SPEC §7.
-pub const PROCEDURES: [Procedure; 17] = [
+pub const PROCEDURES: [Procedure; 19] = [
     p(
         "getServerTime",
         Query,
@@ -203,6 +205,15 @@ pub const PROCEDURES: [Procedure; 17] = [
         "The caller's FSRS parameters row, if changed after offset.",
     ),
     p(
+        "queryUserTests",
+        Query,
+        SignedIn,
+        Some("PageInput"),
+        "UserTest[]",
+        Page(USER_TESTS),
+        "The caller's tests changed after offset.",
+    ),
+    p(
         "saveCharacter",
         Mutation,
         Curator,
@@ -264,6 +275,15 @@ pub const PROCEDURES: [Procedure; 17] = [
         "UserParameters",
         Answer(USER_PARAMETERS, None),
         "Fits the caller's FSRS parameters to their reviews now and answers the row.",
+    ),
+    p(
+        "saveUserTest",
+        Mutation,
+        SignedIn,
+        Some("SaveUserTestInput"),
+        "SaveUserTestOutput",
+        Answer(USER_TESTS, Some("test")),
+        "Saves a test with its answers (upsert by id: a later save replaces it); one call per test.",
     ),
 ];
 

@@ -32,9 +32,15 @@ pub fn types_ts() -> String {
         UserReview::decl(),
         Workload::decl(),
         UserParameters::decl(),
+        TestAnswerKind::decl(),
+        TestAnswerType::decl(),
+        TestVerdict::decl(),
+        UserTestAnswer::decl(),
+        UserTest::decl(),
         SaveUserEntryInput::decl(),
         SaveUserDeckInput::decl(),
         SaveUserReviewOutput::decl(),
+        SaveUserTestOutput::decl(),
     ];
     let mut out = String::from(HEADER);
     for d in decls {
@@ -52,8 +58,16 @@ pub fn types_ts() -> String {
          export type SaveCharacterInput = Omit<Character, 'updatedAt' | 'deleted' | 'strokes' | 'source' | 'leniency' | 'alternatives'> &\n  \
          Partial<Pick<Character, 'strokes' | 'source' | 'leniency' | 'alternatives'>> & ServerFields;\n\
          export type SaveUserReviewInput = Omit<UserReview, 'updatedAt' | 'deleted' | 'durationMs'> &\n  \
-         Partial<Pick<UserReview, 'durationMs'>> & ServerFields;\n",
+         Partial<Pick<UserReview, 'durationMs'>> & ServerFields;\n\
+         export type SaveUserTestInput = Omit<UserTest, 'updatedAt' | 'deleted'> & ServerFields;\n",
     );
+    out.push_str(&format!(
+        "\n/** A test's limits (writeit-core limits.rs): answers in one test, and characters in an \
+         answer's prompt, given and expected text. */\nexport const TEST_ANSWERS_MAX = {};\n\
+         export const TEST_TEXT_MAX = {};\n",
+        crate::limits::TEST_ANSWERS_MAX,
+        crate::limits::TEST_TEXT_MAX
+    ));
     out.push_str(&format!(
         "\n/** Live reviews a learner needs before the server fits their FSRS weights on its own \
          (writeit-core fit::parameters::MIN_REVIEWS). */\nexport const FIT_MIN_REVIEWS = {};\n",
@@ -209,6 +223,7 @@ mod tests {
         }
         assert!(r.contains("  userEntries: 'entryId',\n"));
         assert!(r.contains("  saveUserReview: T.SaveUserReviewInput;\n"));
+        assert!(r.contains("  saveUserTest: { kind: 'mutation', access: 'signedIn', answers: 'userTests', field: 'test' },\n"));
     }
 
     #[test]

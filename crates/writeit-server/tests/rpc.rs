@@ -1217,6 +1217,12 @@ async fn authorization_matrix() {
             ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
         (
+            "queryUserTests",
+            false,
+            |_, _| json!({"offset": 0}),
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
+        ),
+        (
             "saveDeck",
             true,
             |_, _| deck("ko"),
@@ -1282,6 +1288,12 @@ async fn authorization_matrix() {
             |_, _| Value::Null,
             ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
+        (
+            "saveUserTest",
+            true,
+            |deck, entry| json!({"id": uuid7(), "deckId": deck, "startedAt": writeit_server::clock::now_ms(), "finishedAt": null, "rescheduled": false, "answers": [{"entryId": entry, "kind": "reading", "type": "typed", "prompt": "가방", "given": "gabang", "expected": "gabang", "verdict": "correct", "answeredAt": writeit_server::clock::now_ms(), "reviewId": null}]}),
+            ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
+        ),
     ];
     assert_eq!(cases.len(), writeit_core::procedure::PROCEDURES.len());
     for (proc, mutation, input, expected) in cases {
@@ -1320,6 +1332,7 @@ async fn authorization_matrix() {
         "queryUserCards",
         "queryUserReviews",
         "queryUserParameters",
+        "queryUserTests",
     ] {
         let (_, a) = c.query(proc, Some(json!({"offset": 0})), Some(&u1)).await;
         let (_, b) = c.query(proc, Some(json!({"offset": 0})), Some(&u2)).await;
@@ -1333,7 +1346,10 @@ async fn authorization_matrix() {
         };
         assert_eq!(ids(&a).len(), 1, "{proc}");
         assert_eq!(ids(&b).len(), 1, "{proc}");
-        if proc == "queryUserReviews" || proc == "queryUserParameters" {
+        if matches!(
+            proc,
+            "queryUserReviews" | "queryUserParameters" | "queryUserTests"
+        ) {
             assert_ne!(ids(&a), ids(&b), "each user sees only their own row");
         }
         let (_, guest_view) = c.query(proc, Some(json!({"offset": 0})), None).await;

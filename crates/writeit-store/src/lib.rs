@@ -28,6 +28,7 @@ mod user_deck;
 mod user_entry;
 mod user_parameters;
 mod user_review;
+mod user_test;
 
 use std::sync::Arc;
 
@@ -90,6 +91,8 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
         user: &str,
         page: &PageInput,
     ) -> Result<Vec<UserParameters>>;
+    /// A page of the user's tests.
+    async fn query_user_tests(&self, user: &str, page: &PageInput) -> Result<Vec<UserTest>>;
 
     /// Upserts languages (seed only: no procedure saves languages).
     async fn save_languages(&self, languages: Vec<Language>) -> Result<Vec<Language>>;
@@ -130,6 +133,10 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     /// Records a review (idempotent by id; a different answer under a used id is a conflict) and
     /// rebuilds its card by replaying all of the card's reviews.
     async fn save_user_review(&self, user: &str, review: &UserReview) -> Result<UserCard>;
+    /// Saves the user's test, the whole row (upsert by id: a later save replaces an earlier one;
+    /// another user's test under the same id is theirs, untouched). A save of what is stored
+    /// (a replay) writes nothing and answers the stored row.
+    async fn save_user_test(&self, user: &str, test: &UserTest) -> Result<UserTest>;
     /// The user's parameters row, if they were ever fitted.
     async fn user_parameters(&self, user: &str) -> Result<Option<UserParameters>>;
     /// The user's live reviews, card by card in replay order (what a fit reads).

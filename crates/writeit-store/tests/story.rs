@@ -40,6 +40,7 @@ stories! {
     story_import => sqlite_import, postgres_import;
     story_deck_entries_must_exist => sqlite_deck_entries_must_exist, postgres_deck_entries_must_exist;
     story_user_parameters => sqlite_user_parameters, postgres_user_parameters;
+    story_user_tests => sqlite_user_tests, postgres_user_tests;
 }
 
 /// The refusal of a deck's entry list: its field, reason and message.
@@ -1822,4 +1823,165 @@ async fn story_user_parameters(store: SharedStore) {
     // An account going takes its parameters with it.
     store.delete_account(&user).await.unwrap();
     assert_eq!(store.user_parameters(&user).await.unwrap(), None);
+}
+
+/// All of `user`'s tests after `offset`, paged by `limit` as the client pages.
+async fn pull_tests(store: &SharedStore, user: &str, offset: i64, limit: u32) -> Vec<UserTest> {
+    pull(offset, limit, |page| {
+        let (store, user) = (store.clone(), user.to_string());
+        async move { store.query_user_tests(&user, &page).await }
+    })
+    .await
+}
+
+/// A learner's tests (issue 35): saved whole after every answer, so a later save of the same id
+/// replaces the row and a replayed one changes nothing; deleted by a tombstone; paged like every
+/// user table; each user's own (the same id saved by another user is another row, and neither
+/// reads nor overwrites the other's); gone with the account.
+async fn story_user_tests(store: SharedStore) {
+    use writeit_core::limits::{TEST_ANSWERS_MAX, TEST_TEXT_MAX};
+    seed_languages(&store).await;
+    let a = EntryAdder::new("ko").add(&store).await;
+    let b = EntryAdder::new("ko").add(&store).await;
+    let deck = DeckAdder::new("ko").entries(&[&a, &b]).add(&store).await;
+    let (user, other) = (new_id(), new_id());
+    assert!(pull_tests(&store, &user, 0, 10).await.is_empty());
+
+    // The first answer saves the test under way, stamped by the sync clock.
+    let first = TestAdder::new(&deck.id).answers(&[&a]).build();
+    let saved = store.save_user_test(&user, &first).await.unwrap();
+    assert_eq!(
+        saved,
+        UserTest {
+            updated_at: store.server_time().await.unwrap(),
+            ..first.clone()
+        }
+    );
+    assert!(saved.updated_at > deck.updated_at);
+    assert_eq!(pull_tests(&store, &user, 0, 10).await, vec![saved.clone()]);
+
+    // The next save (one more answer, the end, the switch on) replaces it: one row, the whole new
+    // content, a new stamp.
+    let mut done = TestAdder::from(&first)
+        .answer(&b.id)
+        .finished()
+        .rescheduled()
+        .build();
+    let last = &mut done.answers[1];
+    last.answer_type = TestAnswerType::Typed;
+    last.kind = TestAnswerKind::Reading;
+    last.given = String::new();
+    last.verdict = TestVerdict::Wrong;
+    last.review_id = Some(new_id());
+    let replaced = store.save_user_test(&user, &done).await.unwrap();
+    assert!(replaced.updated_at > saved.updated_at);
+    assert_eq!(
+        replaced,
+        UserTest {
+            updated_at: replaced.updated_at,
+            ..done.clone()
+        }
+    );
+    assert_eq!(
+        pull_tests(&store, &user, 0, 10).await,
+        vec![replaced.clone()]
+    );
+    assert_eq!(
+        pull_tests(&store, &user, saved.updated_at, 10).await,
+        vec![replaced.clone()]
+    );
+
+    // Replayed (the same save again, whatever stamp it carries): nothing is written, the clock
+    // does not move, the stored row is the answer.
+    let clock = store.server_time().await.unwrap();
+    let replay = UserTest {
+        updated_at: 7,
+        ..done.clone()
+    };
+    assert_eq!(
+        store.save_user_test(&user, &replay).await.unwrap(),
+        replaced
+    );
+    assert_eq!(store.server_time().await.unwrap(), clock);
+    assert!(pull_tests(&store, &user, clock, 10).await.is_empty());
+
+    // Another user saving a test under the same id saves their own row: the learner's is neither
+    // overwritten nor read, and each pulls only their own.
+    let theirs = store
+        .save_user_test(&other, &TestAdder::from(&first).deleted().build())
+        .await
+        .unwrap();
+    assert_eq!(theirs.id, replaced.id);
+    assert_eq!(
+        pull_tests(&store, &other, 0, 10).await,
+        vec![theirs.clone()]
+    );
+    assert_eq!(
+        pull_tests(&store, &user, 0, 10).await,
+        vec![replaced.clone()]
+    );
+    let theirs_live = store
+        .save_user_test(&other, &TestAdder::from(&first).build())
+        .await
+        .unwrap();
+    assert_eq!(
+        pull_tests(&store, &user, 0, 10).await,
+        vec![replaced.clone()]
+    );
+
+    // A tombstone deletes the test: a change like any other, pulled after the row it replaces;
+    // sent again, it changes nothing.
+    let gone = store
+        .save_user_test(&user, &TestAdder::from(&done).deleted().build())
+        .await
+        .unwrap();
+    assert!(gone.deleted && gone.updated_at > replaced.updated_at);
+    assert_eq!(gone.answers, done.answers);
+    assert_eq!(
+        pull_tests(&store, &user, replaced.updated_at, 10).await,
+        vec![gone.clone()]
+    );
+    assert_eq!(store.save_user_test(&user, &gone).await.unwrap(), gone);
+
+    // A test at every limit comes back exactly, on both databases.
+    let mut full = TestAdder::new(&deck.id);
+    for _ in 0..TEST_ANSWERS_MAX {
+        full = full.answer(&a.id);
+    }
+    let mut full = full.finished().build();
+    for answer in &mut full.answers {
+        answer.prompt = "학".repeat(TEST_TEXT_MAX);
+        answer.given = "\u{1F600}\"\\".repeat(TEST_TEXT_MAX / 3);
+        answer.expected = "x".repeat(TEST_TEXT_MAX);
+    }
+    let full = store.save_user_test(&user, &full).await.unwrap();
+
+    // Paging: tests of several saves, pulled in pages of 3 resumed after each page's last
+    // (updatedAt, id), every row once in sync order; `until` keeps the later ones out.
+    let mut all = vec![gone.clone(), full.clone()];
+    for _ in 0..5 {
+        let t = TestAdder::new(&deck.id).answers(&[&a, &b]).build();
+        all.push(store.save_user_test(&user, &t).await.unwrap());
+    }
+    let expected = sync_order(&all);
+    assert_eq!(pull_tests(&store, &user, 0, 3).await, expected);
+    assert_eq!(pull_tests(&store, &user, 0, 7).await, expected);
+    let until = expected[4].updated_at;
+    let bounded = store
+        .query_user_tests(
+            &user,
+            &PageInput {
+                offset: expected[1].updated_at,
+                until: Some(until),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(bounded, expected[2..5].to_vec());
+
+    // An account going takes its tests with it; another user's stay.
+    store.delete_account(&user).await.unwrap();
+    assert!(pull_tests(&store, &user, 0, 10).await.is_empty());
+    assert_eq!(pull_tests(&store, &other, 0, 10).await, vec![theirs_live]);
 }

@@ -1,4 +1,4 @@
-// In-memory caches (SPEC §3, DESIGN §6): entities of the nine synced tables, as frozen (read-only,
+// In-memory caches (SPEC §3, DESIGN §6): entities of the ten synced tables, as frozen (read-only,
 // deeply) objects by local key, per table. Filled as they are used: `loadCached` reads a miss from
 // IndexedDB and keeps it, and local writes and the server's answers put their rows. The cache
 // follows the database (followChanges): whatever any context commits (this tab, the sync worker,

@@ -44,9 +44,10 @@ describe('openDb', () => {
       expect(ko.map((e) => e.text)).toEqual(['가', '나']);
       expect(await db.decks.where('[languageCode+position]').equals(['ko', 2]).count()).toBe(1);
       expect(await db.outbox.count()).toBe(1);
-      expect(db.verno).toBe(5);
-      // v5 added the learner's parameters, empty until a sync pulls them.
+      expect(db.verno).toBe(6);
+      // v5 added the learner's parameters, v6 their tests, empty until a sync pulls them.
       expect(await db.userParameters.count()).toBe(0);
+      expect(await db.userTests.where('deckId').equals('d1').count()).toBe(0);
       // v4 dropped the single languageCode indexes: a query on it goes through the compound one.
       const idb = db.backendDB();
       const tx = idb.transaction(['entries', 'decks'], 'readonly');

@@ -1,4 +1,4 @@
-// The local database `writeit` (SPEC §3): the nine synced tables keyed by id (userEntries by
+// The local database `writeit` (SPEC §3): the ten synced tables keyed by id (userEntries by
 // entryId), plus the outbox of mutations waiting to be sent. Read through Dexie live queries.
 import Dexie, { type EntityTable } from 'dexie';
 import type {
@@ -11,6 +11,7 @@ import type {
   UserEntry,
   UserParameters,
   UserReview,
+  UserTest,
 } from '../api/generated/types';
 import type { Refusal } from './refusal';
 
@@ -59,6 +60,7 @@ export type WriteItDb = Dexie & {
   userEntries: EntityTable<UserEntry, 'entryId'>;
   userReviews: EntityTable<UserReview, 'id'>;
   userParameters: EntityTable<UserParameters, 'id'>;
+  userTests: EntityTable<UserTest, 'id'>;
   outbox: EntityTable<OutboxItem, 'seq'>;
 };
 
@@ -73,8 +75,9 @@ export function openDb(name = 'writeit'): WriteItDb {
   // languageCode and position, and entries languageCode: a query on languageCode alone uses the
   // compound index's first part (a Dexie virtual index), and each index costs every put its own
   // write (about 8 µs a row in Chromium: 0.4 s of a 50,000-entry first sync). v5 added
-  // userParameters (one row, the learner's fitted FSRS weights: issue 27).
-  db.version(5).stores({
+  // userParameters (one row, the learner's fitted FSRS weights: issue 27). v6 added userTests
+  // (a test's answers as its own history: issue 35), indexed by deckId for a deck's tests.
+  db.version(6).stores({
     characters: 'id, languageCode, value, updatedAt',
     decks: 'id, [languageCode+position], updatedAt',
     entries: 'id, text, [languageCode+text], updatedAt',
@@ -84,6 +87,7 @@ export function openDb(name = 'writeit'): WriteItDb {
     userEntries: 'entryId, updatedAt',
     userReviews: 'id, cardId, entryId, reviewedAt, updatedAt',
     userParameters: 'id, updatedAt',
+    userTests: 'id, deckId, updatedAt',
     outbox: '++seq',
   });
   return db;
@@ -108,11 +112,11 @@ export function hasSynced(storage: Pick<Storage, 'getItem'> | undefined = global
 /** The public tables, pulled for everyone, in sync order. */
 export const PUBLIC_TABLES = ['languages', 'decks', 'entries', 'characters'] as const;
 /** The user tables, pulled when signed in, in sync order. */
-export const USER_TABLES = ['userEntries', 'userDecks', 'userCards', 'userReviews', 'userParameters'] as const;
+export const USER_TABLES = ['userEntries', 'userDecks', 'userCards', 'userReviews', 'userParameters', 'userTests'] as const;
 
 export type PublicTable = (typeof PUBLIC_TABLES)[number];
 export type UserTable = (typeof USER_TABLES)[number];
-/** The nine synced tables (everything but the outbox). */
+/** The ten synced tables (everything but the outbox). */
 export type SyncedTable = PublicTable | UserTable;
 
 /** The row type of each synced table. */
@@ -126,6 +130,7 @@ export interface TableRows {
   userEntries: UserEntry;
   userReviews: UserReview;
   userParameters: UserParameters;
+  userTests: UserTest;
 }
 export type SyncedRow = TableRows[SyncedTable];
 

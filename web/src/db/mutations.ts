@@ -11,10 +11,12 @@ import type {
   SaveDeckInput,
   SaveEntryInput,
   SaveUserReviewInput,
+  SaveUserTestInput,
   UserCard,
   UserDeck,
   UserEntry,
   UserReview,
+  UserTest,
 } from '../api/generated/types';
 import { cardId } from './cardId';
 import type { TableRows } from './db';
@@ -34,6 +36,10 @@ export interface NewReview {
   score?: number;
   desiredRetention?: number;
 }
+
+/** A test as the test page holds it (issue 35), saved whole after every answer; `id` (UUIDv7) is
+ * filled in when absent, so the first save names the test and later ones pass the row's id. */
+export type NewTest = Omit<UserTest, 'id' | 'updatedAt' | 'deleted'> & { id?: string; deleted?: boolean };
 
 type WithOptionalId<T extends { id: string }> = Omit<T, 'id'> & { id?: string };
 
@@ -56,6 +62,9 @@ export interface Mutations {
   /** Takes a recorded review back: its tombstone, and `card` as the caller rebuilt it without the
    * review (a deleted card when none is left); the server's card replaces it when acknowledged. */
   deleteUserReview(review: UserReview, opts: { card: UserCard }): Promise<UserReview>;
+  /** Saves a test, the whole row (`deleted: true` deletes it): a later save of the same id
+   * replaces it. Signed out, it waits in the outbox until someone signs in, as reviews do. */
+  saveUserTest(test: NewTest): Promise<UserTest>;
   /** Admin: creates or replaces a deck (`deleted: true` deletes it). */
   saveDeck(input: WithOptionalId<SaveDeckInput>): Promise<Deck>;
   /** Admin: creates or replaces an entry. */
@@ -168,6 +177,15 @@ export function createMutations(engine: SyncEngine): Mutations {
       return row;
     },
 
+    async saveUserTest(test) {
+      const id = test.id ?? uuidv7();
+      const old = await db.userTests.get(id);
+      const input = testInput({ ...test, id, deleted: test.deleted ?? false });
+      const row: UserTest = { ...input, updatedAt: old?.updatedAt ?? 0, deleted: test.deleted ?? false };
+      await record('saveUserTest', input, [{ table: 'userTests', row }]);
+      return row;
+    },
+
     saveDeck: (input) => savePublic('saveDeck', 'decks', { description: '', entryIds: [], position: 0 }, input),
     saveEntry: (input) => savePublic('saveEntry', 'entries', { reading: '', meanings: [], notes: '', examples: [] }, input),
     saveCharacter: (input) =>
@@ -191,6 +209,33 @@ export function reviewInput(review: UserReview): SaveUserReviewInput {
   };
 }
 
+/** A test as `saveUserTest` takes it: the generated wire type, field by field (what else the page
+ * keeps on its objects stays here), `deleted` only when deleting. Times are whole ms (the server
+ * takes integers), and a test never ends before it began, whatever the device clock did meanwhile:
+ * the server refuses neither for a clock. */
+export function testInput(test: Omit<UserTest, 'updatedAt'>): SaveUserTestInput {
+  const startedAt = Math.round(test.startedAt);
+  return {
+    id: test.id,
+    deckId: test.deckId,
+    startedAt,
+    finishedAt: test.finishedAt === null ? null : Math.max(Math.round(test.finishedAt), startedAt),
+    rescheduled: test.rescheduled,
+    answers: test.answers.map((a) => ({
+      entryId: a.entryId,
+      kind: a.kind,
+      type: a.type,
+      prompt: a.prompt,
+      given: a.given,
+      expected: a.expected,
+      verdict: a.verdict,
+      answeredAt: Math.round(a.answeredAt),
+      reviewId: a.reviewId,
+    })),
+    ...(test.deleted ? { deleted: true } : {}),
+  };
+}
+
 /** The input of a public save: the whole row but `updatedAt` (server-set); `deleted` only when
  * deleting. */
 function withoutServerFields<T extends { updatedAt: number; deleted: boolean }>(
@@ -209,6 +254,7 @@ export const saveUserDeck: Mutations['saveUserDeck'] = (input) => app().saveUser
 export const saveUserReview: Mutations['saveUserReview'] = (review, opts) => app().saveUserReview(review, opts);
 export const recordReview: Mutations['recordReview'] = (review, opts) => app().recordReview(review, opts);
 export const deleteUserReview: Mutations['deleteUserReview'] = (review, opts) => app().deleteUserReview(review, opts);
+export const saveUserTest: Mutations['saveUserTest'] = (test) => app().saveUserTest(test);
 export const saveDeck: Mutations['saveDeck'] = (input) => app().saveDeck(input);
 export const saveEntry: Mutations['saveEntry'] = (input) => app().saveEntry(input);
 export const saveCharacter: Mutations['saveCharacter'] = (input) => app().saveCharacter(input);

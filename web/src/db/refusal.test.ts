@@ -130,6 +130,11 @@ describe('refusals in plain words', () => {
     expect(fieldLabel('strokes.3.median.7')).toBe('refused.field.strokes');
     expect(fieldLabel('meanings.2')).toBe('refused.field.meanings');
     expect(fieldLabel('examples[0].unknown')).toBe('refused.field.examples');
+    // A test's answers: an answer's own field where it has a label, else `answers`.
+    expect(fieldLabel('answers[3].verdict')).toBe('refused.field.answers');
+    expect(fieldLabel('answers[3].entryId')).toBe('refused.field.entry');
+    expect(fieldLabel('answers[0].answeredAt')).toBe('refused.field.testTime');
+    expect(fieldLabel('finishedAt')).toBe('refused.field.testTime');
     expect(fieldLabel('unknown')).toBeUndefined();
     expect(fieldLabel('toString')).toBeUndefined();
     expect(fieldLabel(undefined)).toBeUndefined();

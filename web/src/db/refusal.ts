@@ -174,6 +174,12 @@ const FIELD_LABELS: Readonly<Record<string, MessageKey>> = {
   source: 'refused.field.source',
   leniency: 'refused.field.leniency',
   alternatives: 'refused.field.alternatives',
+  // A test's fields: its times, and its answers (an answer's own fields without a label of their
+  // own, `answers[3].verdict`, are named by `answers`).
+  startedAt: 'refused.field.testTime',
+  finishedAt: 'refused.field.testTime',
+  answeredAt: 'refused.field.testTime',
+  answers: 'refused.field.answers',
 };
 
 /** The label of a field path (`durationMs`, `examples[0].translation`, `strokes.2.median`): its

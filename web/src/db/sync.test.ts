@@ -18,6 +18,7 @@ const QUERY = {
   userCards: 'queryUserCards',
   userReviews: 'queryUserReviews',
   userParameters: 'queryUserParameters',
+  userTests: 'queryUserTests',
 } as const;
 
 const make = harnessesPerTest();
@@ -58,7 +59,7 @@ describe('sync', () => {
     const serverTime = ops(h)[0]?.output as number;
     expect(serverTime).toBeGreaterThan(0);
     expect(h.storage.getItem(LAST_SYNC_KEY)).toBe(String(serverTime));
-    const lastRegular = h.calls.findIndex((c) => c.kind === 'http' && c.procedures.includes(QUERY.userParameters));
+    const lastRegular = h.calls.findIndex((c) => c.kind === 'http' && c.procedures.includes(QUERY.userTests));
     const setLastSync = h.calls.findIndex((c) => c.kind === 'storage' && c.procedures[0] === LAST_SYNC_KEY);
     expect(setLastSync).toBeGreaterThan(lastRegular);
     for (const op of ops(h).filter((o) => ['queryDecks', 'queryEntries', 'queryCharacters'].includes(o.p))) {

@@ -385,7 +385,7 @@ export class SyncEngine {
     return this.running ? this.running.then(() => this.sync()) : this.sync();
   }
 
-  /** Clears the nine tables (but the rows that queued mutations wrote: the pull would not
+  /** Clears the ten tables (but the rows that queued mutations wrote: the pull would not
    * bring them back while their mutation waits), the caches and lastSync, then syncs. Skipped
    * (false) while a sync runs, and while offline (clearing then would leave nothing to show). */
   async refresh(): Promise<boolean> {

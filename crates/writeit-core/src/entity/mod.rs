@@ -1,4 +1,4 @@
-//! The nine synced tables' rows as they cross the wire (camelCase JSON), one module per noun.
+//! The ten synced tables' rows as they cross the wire (camelCase JSON), one module per noun.
 
 mod character;
 mod deck;
@@ -9,6 +9,7 @@ mod user_deck;
 mod user_entry;
 mod user_parameters;
 mod user_review;
+mod user_test;
 
 pub use character::{Character, Stroke};
 pub use deck::Deck;
@@ -19,6 +20,9 @@ pub use user_deck::{SaveUserDeckInput, UserDeck, DEFAULT_NEW_PER_DAY};
 pub use user_entry::{SaveUserEntryInput, UserEntry};
 pub use user_parameters::{UserParameters, Workload};
 pub use user_review::{SaveUserReviewOutput, UserReview};
+pub use user_test::{
+    SaveUserTestOutput, TestAnswerKind, TestAnswerType, TestVerdict, UserTest, UserTestAnswer,
+};
 
 /// What the server stamps on every row it writes.
 pub trait Synced {
@@ -45,5 +49,6 @@ impl_synced!(
     UserDeck,
     UserCard,
     UserReview,
-    UserParameters
+    UserParameters,
+    UserTest
 );

@@ -10,7 +10,7 @@ use crate::identity::*;
 use crate::store::SqlStore;
 use crate::{
     account, code, rate_limit, recovery, refresh_token, totp, user_card, user_deck, user_entry,
-    user_parameters, user_review,
+    user_parameters, user_review, user_test,
 };
 use crate::{Result, Role};
 
@@ -85,6 +85,7 @@ impl<S: SqlStore> IdentityStore for S {
             user_deck::DELETE_ALL,
             user_entry::DELETE_ALL,
             user_parameters::DELETE_ALL,
+            user_test::DELETE_ALL,
             account::DELETE,
         ] {
             S::Db::query(statement).arg(id).execute(tx.ex()).await?;

@@ -18,7 +18,7 @@ use crate::dialect::{Conn, Dialect, Pools};
 use crate::rows::Row;
 use crate::{
     character, character_use, deck, entry, language, media, page, user, user_card, user_deck,
-    user_entry, user_parameters, user_review,
+    user_entry, user_parameters, user_review, user_test,
 };
 use crate::{
     Duplicates, Import, ImportSaved, MayWrite, Media, PublicTable, Result, Store, StoreError, User,
@@ -300,6 +300,29 @@ impl<S: SqlStore> Store for S {
             user_parameters::row,
         )
         .await
+    }
+
+    async fn query_user_tests(&self, user: &str, page: &PageInput) -> Result<Vec<UserTest>> {
+        page::of_user(self.reader(), user_test::PAGE, user, page, user_test::row).await
+    }
+
+    async fn save_user_test(&self, user: &str, test: &UserTest) -> Result<UserTest> {
+        let (mut tx, stamp) = begin_write(self.write()).await?;
+        if let Some(stored) = user_test::get(tx.ex(), user, &test.id).await? {
+            if stored.same_record(test) {
+                // A replay (an upload retried after a lost answer): nothing changes, so no
+                // device pulls the row again.
+                tx.rollback().await?;
+                return Ok(stored);
+            }
+        }
+        let saved = UserTest {
+            updated_at: stamp,
+            ..test.clone()
+        };
+        user_test::upsert(tx.ex(), user, &saved, stamp).await?;
+        tx.commit().await?;
+        Ok(saved)
     }
 
     async fn user_parameters(&self, user: &str) -> Result<Option<UserParameters>> {

@@ -428,6 +428,62 @@ impl ReviewAdder {
     }
 }
 
+/// Builds a test of a deck with answers to the given entries, one a second from `T0`:
+/// `TestAdder::new(&deck.id).answers(&[&a, &b]).finished().build()`.
+pub struct TestAdder(UserTest);
+
+impl TestAdder {
+    pub fn new(deck_id: &str) -> Self {
+        TestAdder(UserTest {
+            id: new_id(),
+            deck_id: deck_id.into(),
+            started_at: T0,
+            finished_at: None,
+            rescheduled: false,
+            answers: Vec::new(),
+            updated_at: 0,
+            deleted: false,
+        })
+    }
+    pub fn from(test: &UserTest) -> Self {
+        TestAdder(test.clone())
+    }
+    /// One more answer to `entry_id`, its meaning chosen rightly.
+    pub fn answer(mut self, entry_id: &str) -> Self {
+        let n = self.0.answers.len() as i64;
+        self.0.answers.push(UserTestAnswer {
+            entry_id: entry_id.into(),
+            kind: TestAnswerKind::Meaning,
+            answer_type: TestAnswerType::Choice,
+            prompt: format!("prompt {n}"),
+            given: "school".into(),
+            expected: "school".into(),
+            verdict: TestVerdict::Correct,
+            answered_at: T0 + (n + 1) * 1_000,
+            review_id: None,
+        });
+        self
+    }
+    pub fn answers(self, entries: &[&Entry]) -> Self {
+        entries.iter().fold(self, |t, e| t.answer(&e.id))
+    }
+    pub fn finished(mut self) -> Self {
+        self.0.finished_at = Some(T0 + MINUTE);
+        self
+    }
+    pub fn rescheduled(mut self) -> Self {
+        self.0.rescheduled = true;
+        self
+    }
+    pub fn deleted(mut self) -> Self {
+        self.0.deleted = true;
+        self
+    }
+    pub fn build(self) -> UserTest {
+        self.0
+    }
+}
+
 /// A user deck input for `deck` with default settings.
 pub fn user_deck_input(deck_id: &str) -> SaveUserDeckInput {
     SaveUserDeckInput {

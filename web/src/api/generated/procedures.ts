@@ -17,6 +17,7 @@ export const TABLE_KEYS = {
   userCards: 'id',
   userReviews: 'id',
   userParameters: 'id',
+  userTests: 'id',
 } as const;
 export type TableName = keyof typeof TABLE_KEYS;
 
@@ -41,6 +42,7 @@ export const PROCEDURES = {
   queryUserCards: { kind: 'query', access: 'signedIn', pulls: 'userCards' },
   queryUserReviews: { kind: 'query', access: 'signedIn', pulls: 'userReviews' },
   queryUserParameters: { kind: 'query', access: 'signedIn', pulls: 'userParameters' },
+  queryUserTests: { kind: 'query', access: 'signedIn', pulls: 'userTests' },
   saveCharacter: { kind: 'mutation', access: 'curator', answers: 'characters', field: 'character' },
   saveDeck: { kind: 'mutation', access: 'curator', answers: 'decks' },
   saveEntry: { kind: 'mutation', access: 'curator', answers: 'entries', field: 'entry' },
@@ -48,6 +50,7 @@ export const PROCEDURES = {
   saveUserEntry: { kind: 'mutation', access: 'signedIn', answers: 'userEntries' },
   saveUserReview: { kind: 'mutation', access: 'signedIn', answers: 'userCards', field: 'card' },
   optimizeUserParameters: { kind: 'mutation', access: 'signedIn', answers: 'userParameters' },
+  saveUserTest: { kind: 'mutation', access: 'signedIn', answers: 'userTests', field: 'test' },
 } as const satisfies Record<string, ProcedureInfo>;
 export type ProcedureName = keyof typeof PROCEDURES;
 
@@ -60,5 +63,6 @@ export interface MutationInputs {
   saveUserEntry: T.SaveUserEntryInput;
   saveUserReview: T.SaveUserReviewInput;
   optimizeUserParameters: void;
+  saveUserTest: T.SaveUserTestInput;
 }
 export type MutationName = keyof MutationInputs;

@@ -33,6 +33,8 @@ export const appRouter = t.router({
   queryUserReviews: t.procedure.input(input<T.PageInput>()).query(() => output<T.UserReview[]>()),
   /** The caller's FSRS parameters row, if changed after offset. */
   queryUserParameters: t.procedure.input(input<T.PageInput>()).query(() => output<T.UserParameters[]>()),
+  /** The caller's tests changed after offset. */
+  queryUserTests: t.procedure.input(input<T.PageInput>()).query(() => output<T.UserTest[]>()),
   /** Creates or replaces a character (upsert by id). */
   saveCharacter: t.procedure.input(input<T.SaveCharacterInput>()).mutation(() => output<{ character: T.Character }>()),
   /** Creates or replaces a deck (upsert by id). */
@@ -47,6 +49,8 @@ export const appRouter = t.router({
   saveUserReview: t.procedure.input(input<T.SaveUserReviewInput>()).mutation(() => output<T.SaveUserReviewOutput>()),
   /** Fits the caller's FSRS parameters to their reviews now and answers the row. */
   optimizeUserParameters: t.procedure.mutation(() => output<T.UserParameters>()),
+  /** Saves a test with its answers (upsert by id: a later save replaces it); one call per test. */
+  saveUserTest: t.procedure.input(input<T.SaveUserTestInput>()).mutation(() => output<T.SaveUserTestOutput>()),
 });
 
 /** The API's type, for `createTRPCClient<AppRouter>`. */

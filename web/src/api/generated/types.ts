@@ -172,11 +172,76 @@ workload: Array<Workload>,
  */
 recommendedRetention?: number, updatedAt: number, deleted: boolean, };
 
+export type TestAnswerKind = "meaning" | "reading";
+
+export type TestAnswerType = "choice" | "typed" | "trueFalse";
+
+export type TestVerdict = "correct" | "near" | "wrong";
+
+export type UserTestAnswer = { entryId: string, 
+/**
+ * What was asked of the entry.
+ */
+kind: TestAnswerKind, 
+/**
+ * How it was asked.
+ */
+type: TestAnswerType, 
+/**
+ * What was shown: the entry's text, or a statement to judge.
+ */
+prompt: string, 
+/**
+ * What the learner answered (empty: nothing).
+ */
+given: string, 
+/**
+ * The right answer as it was shown.
+ */
+expected: string, verdict: TestVerdict, 
+/**
+ * Client clock, ms since the epoch.
+ */
+answeredAt: number, 
+/**
+ * The review this answer recorded, when the test was rescheduled and the card was started.
+ */
+reviewId: string | null, };
+
+export type UserTest = { 
+/**
+ * UUIDv7 made by the device that started the test.
+ */
+id: string, 
+/**
+ * The deck tested.
+ */
+deckId: string, 
+/**
+ * Client clock, ms since the epoch.
+ */
+startedAt: number, 
+/**
+ * Client clock, ms; null while the test is under way.
+ */
+finishedAt: number | null, 
+/**
+ * The learner's switch: answers to cards already started also went to the schedule as
+ * reviews (their ids in `answers[i].reviewId`).
+ */
+rescheduled: boolean, 
+/**
+ * In the order asked.
+ */
+answers: Array<UserTestAnswer>, updatedAt: number, deleted: boolean, };
+
 export type SaveUserEntryInput = { entryId?: string, id?: string, enabled: boolean, deleted?: boolean, updatedAt?: number, };
 
 export type SaveUserDeckInput = { id?: string, deckId?: string, newPerDay?: number, desiredRetention?: number, deleted?: boolean, updatedAt?: number, };
 
 export type SaveUserReviewOutput = { card: UserCard, };
+
+export type SaveUserTestOutput = { test: UserTest, };
 
 /** Server-set fields are optional when saving. */
 type ServerFields = { updatedAt?: number; deleted?: boolean };
@@ -188,6 +253,11 @@ export type SaveCharacterInput = Omit<Character, 'updatedAt' | 'deleted' | 'stro
   Partial<Pick<Character, 'strokes' | 'source' | 'leniency' | 'alternatives'>> & ServerFields;
 export type SaveUserReviewInput = Omit<UserReview, 'updatedAt' | 'deleted' | 'durationMs'> &
   Partial<Pick<UserReview, 'durationMs'>> & ServerFields;
+export type SaveUserTestInput = Omit<UserTest, 'updatedAt' | 'deleted'> & ServerFields;
+
+/** A test's limits (writeit-core limits.rs): answers in one test, and characters in an answer's prompt, given and expected text. */
+export const TEST_ANSWERS_MAX = 100;
+export const TEST_TEXT_MAX = 1000;
 
 /** Live reviews a learner needs before the server fits their FSRS weights on its own (writeit-core fit::parameters::MIN_REVIEWS). */
 export const FIT_MIN_REVIEWS = 800;

@@ -9,7 +9,7 @@ import type { SyncState } from '../syncBridge';
  * target while any change is refused. */
 export const REFUSED_LIST_ID = 'refused-changes';
 
-const SYNC_TABLES = ['languages', 'decks', 'entries', 'characters', 'userEntries', 'userDecks', 'userCards', 'userReviews', 'userParameters'] as const;
+const SYNC_TABLES = ['languages', 'decks', 'entries', 'characters', 'userEntries', 'userDecks', 'userCards', 'userReviews', 'userParameters', 'userTests'] as const;
 
 export interface SyncLabelOptions {
   /** Say where the refused changes are listed (the indicator links there; the list's own

@@ -1,4 +1,4 @@
-//! The 17 procedures: access checked from the procedure table, input parsed and validated, then
+//! The 19 procedures: access checked from the procedure table, input parsed and validated, then
 //! one module per family does the work; `clock` is the sync clock a request reads once.
 
 mod clock;
@@ -120,6 +120,7 @@ async fn call(
         "queryUserParameters" => {
             sync::user_parameters(store, clock, user(caller)?, parse(input)?).await
         }
+        "queryUserTests" => sync::user_tests(store, clock, user(caller)?, parse(input)?).await,
         "saveDeck" => content::save_deck(store, caller, parse(input)?).await,
         "saveEntry" => content::save_entry(store, caller, parse(input)?).await,
         "saveCharacter" => content::save_character(store, caller, parse(input)?).await,
@@ -131,6 +132,7 @@ async fn call(
         "optimizeUserParameters" => {
             study::optimize_user_parameters(request.fitter, user(caller)?).await
         }
+        "saveUserTest" => study::save_user_test(store, user(caller)?, parse(input)?).await,
         other => {
             tracing::error!(procedure = other, "procedure in the table has no handler");
             Err(RpcError::internal())

@@ -1,8 +1,9 @@
-//! A learner's own rows: user decks, user entries, reviews (which rebuild their card), and
-//! fitting their FSRS parameters.
+//! A learner's own rows: user decks, user entries, reviews (which rebuild their card), tests,
+//! and fitting their FSRS parameters.
 
 use writeit_core::entity::{
-    SaveUserDeckInput, SaveUserEntryInput, SaveUserReviewOutput, UserReview,
+    SaveUserDeckInput, SaveUserEntryInput, SaveUserReviewOutput, SaveUserTestOutput, UserReview,
+    UserTest,
 };
 use writeit_core::RpcError;
 use writeit_store::Store;
@@ -54,6 +55,20 @@ pub async fn save_user_review(
         .map_err(store_error)?;
     fitter.nudge(user);
     json(&SaveUserReviewOutput { card })
+}
+
+/// `saveUserTest`: answers `{test}`, the row as stored. A test never touches the schedule here:
+/// its answers that went to the schedule came as reviews of their own (`answers[i].reviewId`).
+pub async fn save_user_test(
+    store: &dyn Store,
+    user: &str,
+    test: UserTest,
+) -> Result<String, RpcError> {
+    let test = store
+        .save_user_test(user, &test)
+        .await
+        .map_err(store_error)?;
+    json(&SaveUserTestOutput { test })
 }
 
 /// `optimizeUserParameters`: fits now and answers the row.

@@ -55,3 +55,4 @@ page!(user_decks, query_user_decks, user);
 page!(user_cards, query_user_cards, user);
 page!(user_reviews, query_user_reviews, user);
 page!(user_parameters, query_user_parameters, user);
+page!(user_tests, query_user_tests, user);

@@ -1,0 +1,1 @@
+DELETE FROM user_tests WHERE user_id = $1
