@@ -292,8 +292,11 @@ test('run a test to the end', async ({ page, request }) => {
   await expect(page.getByText(/^Time: \d+:\d\d$/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Mistakes to review' })).toBeVisible();
   expect(kinds).toEqual(new Set(['typed', 'trueFalse', 'choice']));
-  // Every answer was recorded as a review of its card.
-  await expect.poll(async () => (await localRows<ReviewRow>(page, 'userReviews')).length).toBe(total);
+  // The test left the schedule alone (its switch is off by default): no review, no card; the test
+  // itself is kept, every answer in it.
+  await expect.poll(async () => (await localRows<{ answers: unknown[]; finishedAt: number | null }>(page, 'userTests')).map((t) => [t.answers.length, t.finishedAt !== null])).toEqual([[total, true]]);
+  expect(await localRows<ReviewRow>(page, 'userReviews')).toEqual([]);
+  expect(await localRows<CardRow>(page, 'userCards')).toEqual([]);
 });
 
 async function device(browser: Browser, auth: Auth): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,14 +1,14 @@
-// Test-mode questions: the mix, the distractors from the same deck, one question per card, and
-// grading to review ratings.
+// Test-mode questions: what a deck teaches (a letter's sound, a word's meaning), the mix, the
+// distractors from the same deck, one question per entry, and grading to review ratings.
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../api/generated/types';
 import { cardId } from '../db/cardId';
-import { buildQuiz, grade, RATING_OF, seededRandom } from './quiz';
+import { buildQuiz, deckTeaches, grade, isLetter, RATING_OF, seededRandom, soundAnswers } from './quiz';
 
 const entry = (n: number, meanings: string[], reading = `r${n}`): Entry => ({
   id: `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`,
   languageCode: 'ko',
-  text: `t${n}`,
+  text: `word${n}`,
   reading,
   meanings,
   notes: '',
@@ -26,7 +26,24 @@ describe('buildQuiz', () => {
     expect(types).toEqual(new Set(['choice', 'typed', 'trueFalse']));
     expect(new Set(q.map((x) => x.cardId)).size).toBe(12);
     for (const x of q) expect(x.cardId).toBe(cardId(x.entry.id, x.kind));
-    expect(q.some((x) => x.kind === 'reading')).toBe(true);
+    // A vocabulary deck asks meanings.
+    expect(q.every((x) => x.teaches === 'meaning' && x.kind === 'meaning')).toBe(true);
+  });
+
+  it('asks the sound of each letter of an alphabet, and accepts it as the learner types it', () => {
+    const jamo = [['ㄱ', 'g/k', 'giyeok (consonant)'], ['ㄴ', 'n', 'nieun (consonant)'], ['ㄷ', 'd/t', 'digeut (consonant)'], ['ㄹ', 'r/l', 'rieul (consonant)'], ['ㅁ', 'm', 'mieum (consonant)'], ['ㅅ', 's', 'siot (consonant)']];
+    const letters = jamo.map(([text, reading, meaning], i) => ({ ...entry(i, [meaning!], reading), text: text! }));
+    const q = buildQuiz(letters, seededRandom(7));
+    expect(q).toHaveLength(6);
+    expect(q.every((x) => x.teaches === 'sound' && x.kind === 'reading' && x.cardId === cardId(x.entry.id, 'reading'))).toBe(true);
+    for (const x of q.filter((x) => x.type === 'choice')) for (const o of x.options!) expect(jamo.map((j) => j[1])).toContain(o);
+    const siot = { ...q[0]!, type: 'typed' as const, answers: soundAnswers('s') };
+    expect(grade(siot, { text: 's' }).verdict).toBe('correct');
+    expect(grade(siot, { text: 'siot' }).verdict).toBe('wrong');
+    const gk = { ...q[0]!, type: 'typed' as const, answers: soundAnswers('g/k') };
+    expect(grade(gk, { text: 'k' }).verdict).toBe('correct');
+    const alif = { ...q[0]!, type: 'typed' as const, answers: soundAnswers('alif (ā)') };
+    for (const typed of ['alif', 'ā', 'a', 'alif (ā)']) expect(grade(alif, { text: typed }).verdict, typed).toBe('correct');
   });
 
   it('gives four options from the same deck, exactly one right', () => {
@@ -51,6 +68,36 @@ describe('buildQuiz', () => {
   it('limits the test length', () => {
     const big = Array.from({ length: 50 }, (_, i) => entry(i, [`m${i}`]));
     expect(buildQuiz(big, seededRandom(4))).toHaveLength(20);
+  });
+});
+
+describe('what a deck teaches', () => {
+  it.each([
+    ['ㄱ', true],
+    ['あ', true],
+    ['が', true],
+    ['Aa', true],
+    ['Σσς', true],
+    ['Аа', true],
+    ['ب', true],
+    ['ך', true],
+    ['你', false],
+    ['물', false],
+    ['안녕', false],
+    ['cat', false],
+    ['', false],
+    ['1', false],
+  ] as const)('%s is a letter: %s', (text, letter) => {
+    expect(isLetter(text)).toBe(letter);
+  });
+
+  it('is the sound when four in five entries are letters with a reading', () => {
+    const letter = (n: number) => ({ ...entry(n, ['name'], 'sound'), text: String.fromCodePoint(0x3131 + n) });
+    expect(deckTeaches(Array.from({ length: 5 }, (_, i) => letter(i)))).toBe('sound');
+    expect(deckTeaches([...Array.from({ length: 4 }, (_, i) => letter(i)), entry(9, ['x'])])).toBe('sound');
+    expect(deckTeaches([...Array.from({ length: 3 }, (_, i) => letter(i)), entry(8, ['x']), entry(9, ['y'])])).toBe('meaning');
+    expect(deckTeaches(deck)).toBe('meaning');
+    expect(deckTeaches([])).toBe('meaning');
   });
 });
 

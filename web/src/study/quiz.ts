@@ -1,8 +1,8 @@
 // A test over a deck (pure): questions mixing multiple choice (four options, distractors from the
-// same deck), typed answers and true/false, on the meaning and reading cards of the deck's enabled
-// entries; and how an answer counts as a review of its card.
-//
-// Answer → review rating (recorded for the question's card):
+// same deck), typed answers and true/false, asking what the deck teaches: the sound of each letter
+// for an alphabet (letters, jamo, kana: deckTeaches), the meaning of each word otherwise. A test
+// never touches the schedule by itself; how an answer would count as a review of its card, when
+// the learner asks for that (features/practice/TestPage.tsx), is RATING_OF:
 //   right → Good (3); a typed near miss (a typo) → Hard (2); wrong → Again (1).
 // Multiple choice and true/false are right or wrong.
 import type { CardKind, Entry } from '../api/generated/types';
@@ -15,9 +15,14 @@ export const CHOICES = 4;
 
 export type QuestionType = 'choice' | 'typed' | 'trueFalse';
 
+/** What a deck teaches, and so what its test asks: a letter's sound, or a word's meaning. */
+export type Teaches = 'sound' | 'meaning';
+
 export interface Question {
   type: QuestionType;
-  /** The card the answer is recorded on ('meaning' or 'reading'). */
+  /** What it asks: the sound (the entry's reading) or the meaning. */
+  teaches: Teaches;
+  /** The card it is about ('reading' for a sound, 'meaning' for a meaning). */
   kind: Extract<CardKind, 'meaning' | 'reading'>;
   entry: Entry;
   cardId: string;
@@ -56,6 +61,36 @@ function shuffle<T>(items: readonly T[], random: () => number): T[] {
 const hasReading = (e: Entry) => e.reading.trim() !== '' && normaliseAnswer(e.reading) !== normaliseAnswer(e.text);
 const mainMeaning = (e: Entry) => e.meanings[0] ?? '';
 
+/** Whether `text` is one letter of an alphabet or syllabary, in one or both cases ("ㄱ", "あ",
+ * "Aa", "Σσς"): not a Chinese character nor a Hangul syllable block, which are words. */
+export function isLetter(text: string): boolean {
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const letters = [...segmenter.segment(text.normalize('NFC'))].map((g) => g.segment).filter((g) => /\p{L}/u.test(g));
+  if (letters.length === 0) return false;
+  if (letters.some((g) => /\p{Script=Han}|[\uAC00-\uD7A3]/u.test(g))) return false;
+  return new Set(letters.map((g) => g.toLocaleUpperCase())).size === 1;
+}
+
+/** What a deck teaches: the sounds of letters when most of its entries (four in five) are
+ * letters with a reading, else meanings. */
+export function deckTeaches(entries: readonly Entry[]): Teaches {
+  if (entries.length === 0) return 'meaning';
+  const letters = entries.filter((e) => isLetter(e.text) && hasReading(e)).length;
+  return letters * 5 >= entries.length * 4 ? 'sound' : 'meaning';
+}
+
+/** The answers a letter's sound accepts: its reading as written ("alif (ā)", "g/k"), what it
+ * holds in brackets ("ā"), and each without accents ("a"), as the letter is typed on any keyboard. */
+export function soundAnswers(reading: string): string[] {
+  const forms = new Set<string>([reading]);
+  for (const m of reading.matchAll(/\(([^)]*)\)/gu)) if (m[1]?.trim()) forms.add(m[1].trim());
+  for (const f of [...forms]) {
+    const plain = f.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+    if (plain !== f) forms.add(plain);
+  }
+  return [...forms];
+}
+
 /** Up to `count` distinct values from other entries, none equal (normalised) to any of `avoid`. */
 function distractors(pool: readonly string[], avoid: readonly string[], count: number, random: () => number): string[] {
   const banned = new Set(avoid.map(normaliseAnswer));
@@ -70,52 +105,40 @@ function distractors(pool: readonly string[], avoid: readonly string[], count: n
   return out;
 }
 
-/** Builds a test over `entries` (enabled ones with a meaning), at most one question per card,
- * question types taken in turn so the test mixes them. */
+const ORDER: readonly QuestionType[] = ['choice', 'typed', 'trueFalse'];
+
+/** Builds a test over `entries` (the enabled ones), asking what the deck teaches (deckTeaches) of
+ * at most `length` of them, question types taken in turn so the test mixes them. It may ask of
+ * any entry, studied or not: a test never starts a card. */
 export function buildQuiz(entries: readonly Entry[], random: () => number = Math.random, length = QUIZ_LENGTH): Question[] {
-  const usable = entries.filter((e) => e.meanings.some((m) => m.trim() !== ''));
-  const meaningPool = usable.map(mainMeaning);
-  const readingPool = usable.filter(hasReading).map((e) => e.reading);
-  const order: { type: QuestionType; kind: 'meaning' | 'reading' }[] = [
-    { type: 'choice', kind: 'meaning' },
-    { type: 'typed', kind: 'meaning' },
-    { type: 'trueFalse', kind: 'meaning' },
-    { type: 'choice', kind: 'reading' },
-    { type: 'typed', kind: 'reading' },
-  ];
-  // Each entry gives one card's question; entries beyond `length` wait for another test.
+  const teaches = deckTeaches(entries);
+  const usable = teaches === 'sound' ? entries.filter(hasReading) : entries.filter((e) => e.meanings.some((m) => m.trim() !== ''));
+  const kind = teaches === 'sound' ? 'reading' : 'meaning';
+  const answerOf = (e: Entry) => (teaches === 'sound' ? e.reading : mainMeaning(e));
+  const acceptedOf = (e: Entry) => (teaches === 'sound' ? soundAnswers(e.reading) : e.meanings);
+  const pool = usable.map(answerOf);
+  // Each entry gives one question; entries beyond `length` wait for another test.
   const picked = shuffle(usable, random).slice(0, length);
   const questions: Question[] = [];
   for (const [i, entry] of picked.entries()) {
-    let plan = order[i % order.length] ?? order[0]!;
-    if (plan.kind === 'reading' && !hasReading(entry)) plan = order[(i % 3) as 0 | 1 | 2]!;
-    const base = { kind: plan.kind, entry, cardId: cardId(entry.id, plan.kind) };
-    if (plan.kind === 'reading') {
-      const wrong = distractors(readingPool, [entry.reading], CHOICES - 1, random);
-      if (plan.type === 'choice' && wrong.length === CHOICES - 1) {
-        const options = shuffle([entry.reading, ...wrong], random);
-        questions.push({ ...base, type: 'choice', answers: [entry.reading], options, correctIndex: options.indexOf(entry.reading) });
-      } else {
-        questions.push({ ...base, type: 'typed', answers: [entry.reading] });
-      }
-      continue;
-    }
-    const right = mainMeaning(entry);
-    if (plan.type === 'choice') {
-      const wrong = distractors(meaningPool, entry.meanings, CHOICES - 1, random);
+    const type = ORDER[i % ORDER.length]!;
+    const base = { teaches, kind, entry, cardId: cardId(entry.id, kind), answers: acceptedOf(entry) } as const;
+    const right = answerOf(entry);
+    if (type === 'choice') {
+      const wrong = distractors(pool, acceptedOf(entry), CHOICES - 1, random);
       if (wrong.length === CHOICES - 1) {
         const options = shuffle([right, ...wrong], random);
-        questions.push({ ...base, type: 'choice', answers: entry.meanings, options, correctIndex: options.indexOf(right) });
+        questions.push({ ...base, answers: [...base.answers], type: 'choice', options, correctIndex: options.indexOf(right) });
         continue;
       }
     }
-    if (plan.type === 'trueFalse') {
-      const [other] = distractors(meaningPool, entry.meanings, 1, random);
+    if (type === 'trueFalse') {
+      const [other] = distractors(pool, acceptedOf(entry), 1, random);
       const statementTrue = other === undefined || random() < 0.5;
-      questions.push({ ...base, type: 'trueFalse', answers: entry.meanings, statement: statementTrue ? right : other, statementTrue });
+      questions.push({ ...base, answers: [...base.answers], type: 'trueFalse', statement: statementTrue ? right : other, statementTrue });
       continue;
     }
-    questions.push({ ...base, type: 'typed', answers: entry.meanings });
+    questions.push({ ...base, answers: [...base.answers], type: 'typed' });
   }
   return questions;
 }
@@ -125,7 +148,7 @@ export type Response = { text: string } | { choice: number } | { truth: boolean 
 
 export interface Graded {
   verdict: Verdict;
-  /** The review rating it is recorded with. */
+  /** The review rating it would be recorded with (only when the learner asks). */
   rating: Rating;
   /** What the learner gave, for the review of mistakes. */
   given: string;

@@ -80,8 +80,8 @@ export function CardsPage() {
             <>
               {read && (
                 <Stack spacing={1.5} sx={{ mb: 2 }}>
-                  <TodayFigures figures={read.figures} scope={scopeKey} label={scopeLabel} />
-                  <CardFigures figures={read.figures} scope={scopeKey} label={scopeLabel} />
+                  <TodayFigures figures={read.figures} scope={scopeKey} label={scopeLabel} heading="h2" />
+                  <CardFigures figures={read.figures} scope={scopeKey} label={scopeLabel} heading="h2" />
                 </Stack>
               )}
               {deferred.trim() !== '' && (

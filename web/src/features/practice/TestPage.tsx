@@ -1,30 +1,41 @@
 // Test of a deck (/decks/{deckId}/test): a quiz mixing multiple choice, typed answers and
-// true/false (study/quiz.ts); each answer is recorded as a review of its card (right → Good, near
-// miss → Hard, wrong → Again) before its verdict shows; score, time and the mistakes at the end.
+// true/false over what the deck teaches (study/quiz.ts). A test leaves the schedule alone: it never
+// starts a card nor spends the day's new cards. Only when the learner turns on the page's switch
+// (remembered per deck: the last test's `rescheduled`) does an answer about a card already started
+// count as its review (right → Good, near miss → Hard, wrong → Again). Every answer is kept in the
+// test's own history (userTests, saved after each answer with the test's client-made id) before its
+// verdict shows; score, time, the mistakes and the deck's past tests at the end.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link, useParams } from 'react-router';
+import { v7 as uuidv7 } from 'uuid';
+import { TEST_TEXT_MAX, type UserTest, type UserTestAnswer } from '../../api/generated/types';
 import { useSyncState } from '../../app/syncBridge';
+import { saveUserTest } from '../../db/mutations';
+import { readLastTest, useTestsOf } from '../../db/read/userTests';
 import { useI18n } from '../../i18n/I18nContext';
 import { formatDuration } from '../../study/format';
-import { isEnabled } from '../../study/queue';
+import { isEnabled, isNew } from '../../study/queue';
 import { buildQuiz, grade, type Graded, type Question, type Response } from '../../study/quiz';
-import { answerCard } from '../../study/session';
+import { answerCard, type Answer } from '../../study/session';
 import { loadDeckStudy, recordAnswer, type DeckStudy } from '../../study/store';
 import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
 import { GuestNotice, Progress, usePracticeKeys } from './components';
 import { quizKey } from './practiceKeys';
 
-type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; study: DeckStudy };
+type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; study: DeckStudy; rescheduled: boolean };
 
 export function DeckTestPage() {
   const { deckId = '' } = useParams();
@@ -37,8 +48,9 @@ export function DeckTestPage() {
   const reloadOn = empty ? syncedAt : undefined;
   useEffect(() => {
     let live = true;
-    void loadDeckStudy(deckId, Date.now()).then((study) => {
-      if (live) setLoaded(study ? { status: 'ready', study } : { status: 'missing' });
+    void Promise.all([loadDeckStudy(deckId, Date.now()), readLastTest(deckId)]).then(([study, last]) => {
+      // The switch starts as the learner left it in their last test of this deck (off at first).
+      if (live) setLoaded(study ? { status: 'ready', study, rescheduled: last?.rescheduled ?? false } : { status: 'missing' });
     });
     return () => {
       live = false;
@@ -46,23 +58,35 @@ export function DeckTestPage() {
   }, [deckId, run, reloadOn]);
   if (loaded.status === 'loading') return <LoadingState />;
   if (loaded.status === 'missing') return <MissingState kind="deck" />;
-  return <Quiz key={run} study={loaded.study} onAgain={() => setRun((r) => r + 1)} />;
+  return <Quiz key={run} study={loaded.study} rescheduledAtFirst={loaded.rescheduled} onAgain={() => setRun((r) => r + 1)} />;
 }
 
 interface Result {
   question: Question;
   graded: Graded;
+  /** Whether it was recorded as a review of its card (the switch on, the card started). */
+  counted: boolean;
 }
 
-function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
+/** A text kept in the test's history, within the server's limit. */
+const clip = (text: string) => (text.length > TEST_TEXT_MAX ? `${text.slice(0, TEST_TEXT_MAX - 1)}…` : text);
+
+function Quiz({ study, rescheduledAtFirst, onAgain }: { study: DeckStudy; rescheduledAtFirst: boolean; onAgain: () => void }) {
   const { t } = useI18n();
   const questions = useMemo(() => buildQuiz(study.entries.filter((e) => isEnabled(study.enabled, e.id))), [study]);
   const [index, setIndex] = useState(0);
   const [results, setResults] = useState<Result[]>([]);
   const [text, setText] = useState('');
   const [startedAt] = useState(() => Date.now());
+  const [testId] = useState(() => uuidv7());
   const [endedAt, setEndedAt] = useState<number | null>(null);
   const [shownAt, setShownAt] = useState(startedAt);
+  const [rescheduled, setRescheduled] = useState(rescheduledAtFirst);
+  /** The test as stored so far: every answer given, in order. */
+  const kept = useRef<UserTestAnswer[]>([]);
+  /** A review prepared for the open question and not yet kept with it: sent again as it is if the
+   * learner tries again, so a retry never records a second review. */
+  const pending = useRef<{ index: number; answer: Answer } | null>(null);
   /** An answer being recorded: another response waits for it (a double press is dropped). */
   const busy = useRef(false);
   const [saveFailed, setSaveFailed] = useState(false);
@@ -70,21 +94,51 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
   const question = questions[index];
   const answered = results.length > index ? results[index] : undefined;
 
-  /** Grades the response and records it; the verdict shows once the answer is stored. */
+  /** Grades the response and keeps it in the test's history (and, when the learner asks and the
+   * card is already started, records it as the card's review); the verdict shows once stored. */
   const respond = async (r: Response) => {
     if (!question || answered || busy.current) return;
     busy.current = true;
     try {
       const graded = grade(question, r);
-      const item = { cardId: question.cardId, entryId: question.entry.id, kind: question.kind, card: study.cards.get(question.cardId) ?? null };
       const at = Date.now();
-      const answer = answerCard(item, study.reviews.get(question.cardId) ?? [], graded.rating, at, at - shownAt, study);
-      await recordAnswer(answer);
+      const card = study.cards.get(question.cardId) ?? null;
+      let reviewId: string | null = null;
+      // Never a new card: a test does not start cards nor spend the day's new ones.
+      if (rescheduled && card && !isNew(card)) {
+        const prepared =
+          pending.current?.index === index
+            ? pending.current.answer
+            : (() => {
+                const item = { cardId: question.cardId, entryId: question.entry.id, kind: question.kind, card };
+                const made = answerCard(item, study.reviews.get(question.cardId) ?? [], graded.rating, at, at - shownAt, study);
+                return { item, review: made.review, card: made.card, before: card, requeued: false };
+              })();
+        pending.current = { index, answer: prepared };
+        await recordAnswer(prepared);
+        reviewId = prepared.review.id;
+      }
+      const entry: UserTestAnswer = {
+        entryId: question.entry.id,
+        kind: question.kind,
+        type: question.type,
+        prompt: clip(question.type === 'trueFalse' ? `${question.entry.text} · ${question.statement ?? ''}` : question.entry.text),
+        given: clip(graded.given),
+        expected: clip(expected(question)),
+        verdict: graded.verdict,
+        answeredAt: at,
+        reviewId,
+      };
+      const answers = [...kept.current, entry];
+      const last = index + 1 >= questions.length;
+      await saveUserTest({ id: testId, deckId: deck.id, startedAt, finishedAt: last ? at : null, rescheduled, answers });
+      kept.current = answers;
+      pending.current = null;
       setSaveFailed(false);
-      setResults((rs) => [...rs, { question, graded }]);
+      setResults((rs) => [...rs, { question, graded, counted: reviewId !== null }]);
     } catch (e) {
       // Not stored: the question stays open, to be answered again.
-      console.error('saving a review failed', e);
+      console.error('saving a test answer failed', e);
       setSaveFailed(true);
     } finally {
       busy.current = false;
@@ -131,10 +185,12 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
 
   const lang = question.entry.languageCode;
   const feedback = answered && <Feedback result={answered} />;
+  const sound = question.teaches === 'sound';
   return (
     <>
       {header}
       <GuestNotice />
+      <ScheduleSwitch on={rescheduled} onChange={setRescheduled} />
       <Progress done={results.length} total={questions.length} />
       <Paper variant="outlined" component="section" aria-labelledby="quiz-question" sx={{ p: { xs: 2, md: 4 } }}>
         <Typography variant="overline" color="text.secondary" component="p">
@@ -142,10 +198,12 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
         </Typography>
         <Typography id="quiz-question" variant="subtitle1" component="h2" color="text.secondary">
           {question.type === 'choice'
-            ? t(question.kind === 'meaning' ? 'quiz.chooseMeaning' : 'quiz.chooseReading')
+            ? t(sound ? 'quiz.chooseSound' : 'quiz.chooseMeaning')
             : question.type === 'typed'
-              ? t(question.kind === 'meaning' ? 'quiz.typeMeaning' : 'quiz.typeReading')
-              : t('quiz.trueFalse', { meaning: question.statement ?? '' })}
+              ? t(sound ? 'quiz.typeSound' : 'quiz.typeMeaning')
+              : sound
+                ? t('quiz.soundsLike', { sound: question.statement ?? '' })
+                : t('quiz.trueFalse', { meaning: question.statement ?? '' })}
         </Typography>
         <Typography variant="h2" component="p" lang={lang} sx={{ textAlign: 'center', my: 3, wordBreak: 'break-word' }} data-testid="quiz-prompt">
           <bdi>{question.entry.text}</bdi>
@@ -164,7 +222,7 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
                   onClick={() => void respond({ choice: i })}
                   disabled={!!answered && !right && !chosen}
                   aria-keyshortcuts={String(i + 1)}
-                  lang={question.kind === 'reading' ? lang : undefined}
+                  lang={sound ? lang : undefined}
                   sx={{ justifyContent: 'flex-start', textTransform: 'none', textAlign: 'start', py: 1.5 }}
                 >
                   <Box component="span" sx={{ marginInlineEnd: 1 }} aria-hidden>
@@ -227,10 +285,23 @@ function Quiz({ study, onAgain }: { study: DeckStudy; onAgain: () => void }) {
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
         {t('quiz.keys')}
       </Typography>
-      <Typography variant="caption" color="text.secondary" component="p">
-        {t('quiz.mapping')}
-      </Typography>
     </>
+  );
+}
+
+/** The one switch that lets a test's answers reach the schedule, with what each position does. */
+function ScheduleSwitch({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const { t } = useI18n();
+  return (
+    <Box sx={{ mb: 2 }}>
+      <FormControlLabel
+        control={<Switch checked={on} onChange={(e) => onChange(e.target.checked)} data-testid="test-counts" />}
+        label={t('quiz.countsLabel')}
+      />
+      <Typography variant="body2" color="text.secondary" data-testid="test-counts-help">
+        {on ? t('quiz.countsOn') : t('quiz.countsOff')}
+      </Typography>
+    </Box>
   );
 }
 
@@ -253,6 +324,7 @@ function QuizResults({ results, elapsedMs, deckId, onAgain }: { results: Result[
   const correct = results.filter((r) => r.graded.verdict === 'correct').length;
   const near = results.filter((r) => r.graded.verdict === 'near').length;
   const mistakes = results.filter((r) => r.graded.verdict !== 'correct');
+  const counted = results.filter((r) => r.counted).length;
   const given = (r: Result) => {
     if (r.question.type === 'trueFalse') return r.graded.given === 'true' ? t('quiz.true') : t('quiz.false');
     return r.graded.given.trim() || t('quiz.noAnswer');
@@ -289,6 +361,7 @@ function QuizResults({ results, elapsedMs, deckId, onAgain }: { results: Result[
           ))}
         </List>
       )}
+      {counted > 0 && <Typography color="text.secondary" sx={{ mt: 1 }}>{t('quiz.countedCount', { count: counted })}</Typography>}
       <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="contained" onClick={onAgain}>
           {t('quiz.again')}
@@ -297,6 +370,34 @@ function QuizResults({ results, elapsedMs, deckId, onAgain }: { results: Result[
           {t('review.backToDeck')}
         </Button>
       </Stack>
+      <PastTests deckId={deckId} />
     </Paper>
+  );
+}
+
+/** The learner's tests of the deck, newest first: when, the score, and whether they counted. */
+function PastTests({ deckId }: { deckId: string }) {
+  const { t, formatDateTime } = useI18n();
+  const tests = useTestsOf(deckId);
+  if (!tests || tests.length === 0) return null;
+  const score = (test: UserTest) => test.answers.filter((a) => a.verdict === 'correct').length;
+  return (
+    <Box component="section" aria-labelledby="quiz-history" sx={{ mt: 3 }}>
+      <Typography id="quiz-history" variant="subtitle1" component="h3">
+        {t('quiz.history')}
+      </Typography>
+      <List dense aria-labelledby="quiz-history" data-testid="quiz-history">
+        {tests.slice(0, 10).map((test) => (
+          <ListItem key={test.id} disableGutters>
+            <ListItemText
+              primary={t('quiz.score', { correct: score(test), count: test.answers.length })}
+              secondary={formatDateTime(test.startedAt)}
+            />
+            {test.rescheduled && <Chip size="small" variant="outlined" label={t('quiz.counted')} />}
+            {test.finishedAt === null && <Chip size="small" variant="outlined" label={t('quiz.unfinished')} sx={{ marginInlineStart: 1 }} />}
+          </ListItem>
+        ))}
+      </List>
+    </Box>
   );
 }

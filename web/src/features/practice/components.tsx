@@ -102,7 +102,7 @@ export function GuestNotice() {
 }
 
 /** Calls `onKey` for keys pressed on the page, except while typing in a field; Space and Enter
- * are left to a focused button or link (their own click does the work). */
+ * are left to a focused button, link or switch (their own click does the work). */
 export function usePracticeKeys(onKey: (e: KeyboardEvent) => boolean): void {
   const ref = useRef(onKey);
   useEffect(() => {
@@ -113,8 +113,10 @@ export function usePracticeKeys(onKey: (e: KeyboardEvent) => boolean): void {
       if (e.defaultPrevented || e.altKey) return;
       const target = e.target as HTMLElement | null;
       const tag = target?.tagName;
-      if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target?.isContentEditable) return;
-      if ((e.key === ' ' || e.key === 'Enter') && (tag === 'BUTTON' || tag === 'A' || target?.getAttribute('role') === 'button')) return;
+      // A switch or a checkbox is not a text field: the keys still answer (Space and Enter are its own).
+      const toggle = tag === 'INPUT' && ['checkbox', 'radio'].includes((target as HTMLInputElement).type);
+      if ((tag === 'INPUT' && !toggle) || tag === 'TEXTAREA' || tag === 'SELECT' || target?.isContentEditable) return;
+      if ((e.key === ' ' || e.key === 'Enter') && (toggle || tag === 'BUTTON' || tag === 'A' || target?.getAttribute('role') === 'button')) return;
       if (ref.current(e)) e.preventDefault();
     };
     window.addEventListener('keydown', listener);

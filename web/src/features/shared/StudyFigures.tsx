@@ -18,7 +18,7 @@ export function figureData(kind: 'today' | 'cards', scope: string, values: Recor
 
 /** Today's figures of a scope. `scope`: its machine name (deck:ID, language:ko, all); `label`:
  * its words ("Hangul letters", "your Korean decks"). */
-export function TodayFigures({ figures, scope, label, newPerDay }: { figures: StudyFigures; scope: string; label: string; newPerDay?: number }) {
+export function TodayFigures({ figures, scope, label, newPerDay, heading = 'h3' }: { figures: StudyFigures; scope: string; label: string; newPerDay?: number; heading?: 'h2' | 'h3' }) {
   const { t, formatNumber, formatTime } = useI18n();
   const item = (text: string, value: number, color?: 'primary' | 'info') => (
     <Chip role="listitem" size="small" variant={value > 0 && color ? 'filled' : 'outlined'} color={value > 0 && color ? color : 'default'}
@@ -26,7 +26,7 @@ export function TodayFigures({ figures, scope, label, newPerDay }: { figures: St
   );
   return (
     <Stack spacing={0.5} {...figureData('today', scope, { dueNow: figures.dueNow, newToday: figures.newToday, laterToday: figures.laterToday, reviewsToday: figures.reviewsToday })}>
-      <Typography variant="subtitle2" component="h3">
+      <Typography variant="subtitle2" component={heading}>
         {t('figures.todayIn', { scope: label })}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} role="list" aria-label={t('figures.todayIn', { scope: label })}>
@@ -45,7 +45,7 @@ export function TodayFigures({ figures, scope, label, newPerDay }: { figures: St
 }
 
 /** The cards of a scope by state. */
-export function CardFigures({ figures, scope, label }: { figures: StudyFigures; scope: string; label: string }) {
+export function CardFigures({ figures, scope, label, heading = 'h3' }: { figures: StudyFigures; scope: string; label: string; heading?: 'h2' | 'h3' }) {
   const { t, formatNumber } = useI18n();
   const values = { notStarted: figures.newTotal, learning: figures.learning, relearning: figures.relearning, review: figures.review, started: figures.started };
   const names: [keyof typeof values, string][] = [
@@ -56,7 +56,7 @@ export function CardFigures({ figures, scope, label }: { figures: StudyFigures; 
   ];
   return (
     <Stack spacing={0.5} {...figureData('cards', scope, values)}>
-      <Typography variant="subtitle2" component="h3">
+      <Typography variant="subtitle2" component={heading}>
         {t('figures.cardsIn', { scope: label })}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} role="list" aria-label={t('figures.cardsIn', { scope: label })}>
