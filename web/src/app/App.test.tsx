@@ -213,13 +213,12 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Review: Basics' })).toBeTruthy();
   });
 
-  it('counts the cards by state', async () => {
+  it('counts the cards of the list scope (the language) by state and by today', async () => {
     renderAt('/cards');
-    expect(await screen.findByText('3 cards')).toBeTruthy();
-    expect(screen.getByText('2 due now')).toBeTruthy();
-    expect(screen.getByText('New: 1')).toBeTruthy();
-    expect(screen.getByText('Learning: 1')).toBeTruthy();
-    expect(screen.getByText('Review: 1')).toBeTruthy();
+    expect(await screen.findByText('3 cards in Korean')).toBeTruthy();
+    expect(screen.getByText('Due now: 1')).toBeTruthy();
+    expect(screen.getByText('In learning steps: 1')).toBeTruthy();
+    expect(screen.getByText('In review: 1')).toBeTruthy();
   });
 
   it('lists languages with counts in the admin layout', async () => {
