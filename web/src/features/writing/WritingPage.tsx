@@ -23,6 +23,7 @@ import { ListenNotice } from '../shared/Listen';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import { cardStarted } from '../../db/read/cards';
 import { useDeck } from '../../db/read/decks';
+import { useWritingFocus } from '../../app/layout/writingFocus';
 import { useEntry } from '../../db/read/entries';
 import { WritingPad, type PracticeMode, type WritingGrade } from './WritingPad';
 
@@ -32,6 +33,8 @@ export function WritingPage() {
   const deck = useDeck(deckId);
   const entry = useEntry(entryId);
   const { t } = useI18n();
+  // The whole page is for writing: the chrome gives way on a phone.
+  useWritingFocus(true);
   if (deck === undefined || entry === undefined) return <LoadingState />;
   if (!deck) return <MissingState kind="deck" />;
   if (!entry) return <MissingState kind="entry" />;
