@@ -32,7 +32,7 @@ import type { CharacterStrokes } from '../../characters/lookup';
 import { useCharacterStrokes } from '../../db/read/characters';
 import { useI18n } from '../../i18n/I18nContext';
 import { strokesBy, type CharacterGrade, type Rating } from './grading';
-import { currentResult, lessonGrade, lessonMessage, lessonStep, plannedStages, showsModel, startLesson, type LessonEvent, type LessonMode, type LessonState } from './lesson';
+import { currentResult, lessonGrade, lessonMessage, lessonStep, plannedStages, showsModel, startLesson, wayOnKind, type LessonEvent, type LessonMode, type LessonState } from './lesson';
 import { useWritingSettings } from './settings';
 import { isFree } from './writingSession';
 
@@ -77,6 +77,9 @@ export interface WritingPadProps {
   /** Ctrl/Cmd+Z undoes a stroke (writing practice; in a review those keys undo answers). */
   strokeKeys?: boolean;
 }
+
+/** The label of a finished stage's way on. */
+const WAY_ON_LABEL = { recall: 'writing.writeFromMemory', retrace: 'writing.traceOnceMore', nextCharacter: 'writing.nextCharacter' } as const;
 
 const modeOf = (practice: PracticeMode, teach: boolean | undefined): LessonMode => (teach ? 'teach' : practice === 'guided' ? 'trace' : 'recall');
 
@@ -325,7 +328,7 @@ function Pad({
         {lesson.phase === 'stageDone' && (
           <Box>
             <Button ref={wayOn} variant="contained" onClick={() => dispatch({ type: 'next' })} aria-keyshortcuts="Enter" data-next-control="">
-              {t(lesson.next?.stage === 'recall' ? 'writing.writeFromMemory' : lesson.next?.stage === 'retrace' ? 'writing.traceOnceMore' : 'writing.nextCharacter')}
+              {t(WAY_ON_LABEL[wayOnKind(lesson) ?? 'nextCharacter'])}
             </Button>
           </Box>
         )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InkPoint } from '../../canvas/ink';
-import { currentResult, lessonGrade, lessonMessage, lessonStep, startLesson, type LessonEvent, type LessonMode, type LessonState } from './lesson';
+import { currentResult, lessonGrade, lessonMessage, lessonStep, startLesson, wayOnKind, type LessonEvent, type LessonMode, type LessonState } from './lesson';
 import type { WritingEvent } from './writingSession';
 
 const ink: InkPoint[] = [
@@ -83,6 +83,12 @@ describe('the stages of a lesson', () => {
     ];
     for (const [events, key] of steps) expect(lessonMessage(run(s, events)).key, key).toBe(key);
     expect(lessonMessage(start('recall')).key).toBe('writing.strokeOf');
+    // Recall of two characters: the first written leads to the next character, not "traced".
+    expect(lessonMessage(run(start('recall'), [ok()])).key).toBe('writing.characterFinished');
+    expect(wayOnKind(run(start('recall'), [ok()]))).toBe('nextCharacter');
+    expect(wayOnKind(run(start('recall'), fail))).toBe('retrace');
+    expect(wayOnKind(run(start('teach'), [ready, ok()]))).toBe('recall');
+    expect(lessonMessage(run(start('trace'), [ok()])).key).toBe('writing.characterFinished');
     expect(lessonMessage(startLesson('teach', ['x'], [0], 3)).key).toBe('writing.watchFree');
     expect(lessonMessage(run(startLesson('teach', ['x'], [0], 3), [ready])).key).toBe('writing.copyFree');
   });

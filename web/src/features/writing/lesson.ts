@@ -111,6 +111,14 @@ export function lessonStep(s: LessonState, e: LessonEvent): LessonState {
   }
 }
 
+/** Where a finished stage leads: the same character from memory or traced again, or the next
+ * character (null while no stage is finished). */
+export function wayOnKind(s: LessonState): 'recall' | 'retrace' | 'nextCharacter' | null {
+  if (s.phase !== 'stageDone' || !s.next) return null;
+  if (s.next.index !== s.index) return 'nextCharacter';
+  return s.next.stage === 'retrace' ? 'retrace' : 'recall';
+}
+
 /** The assessed result of the character now, shown from the moment its assessed stage is written
  * until the learner goes on (and again once a retrace after it is written). */
 export function currentResult(s: LessonState): CharacterResult | null {
@@ -133,8 +141,9 @@ export function lessonMessage(s: LessonState): WritingMessage {
   const total = w.strokeCount;
   if (s.phase === 'finished') return { key: 'writing.finished' };
   if (s.phase === 'stageDone') {
-    if (s.next?.stage === 'recall') return { key: 'writing.traced' };
-    if (s.next?.stage === 'retrace') return { key: 'writing.traceAgain' };
+    const way = wayOnKind(s);
+    if (way === 'recall') return { key: 'writing.traced' };
+    if (way === 'retrace') return { key: 'writing.traceAgain' };
     return { key: 'writing.characterFinished', values: { n: s.index + 1, total: s.values.length } };
   }
   if (s.stage === 'watch') return { key: free ? 'writing.watchFree' : 'writing.watch' };
