@@ -249,10 +249,11 @@ function Pad({
     return () => window.removeEventListener('keydown', onKey);
   }, [dispatch, strokeKeys]);
 
-  // The way on takes the focus when it appears (Enter or a tap goes on), without scrolling.
+  // A finished stage's way on takes the focus (Enter or a tap goes on), without scrolling. Not the
+  // watching stage's: a new card opens on it, and a review's Space must still show the answer.
   useEffect(() => {
-    if (watching || lesson.phase === 'stageDone') wayOn.current?.focus({ preventScroll: true });
-  }, [watching, lesson.phase, lesson.index]);
+    if (lesson.phase === 'stageDone') wayOn.current?.focus({ preventScroll: true });
+  }, [lesson.phase, lesson.index, lesson.stage]);
 
   const stageKey = `${lesson.index}/${lesson.stage}`;
   const replayed = replays.stage === stageKey ? replays.n : 0;
