@@ -22,6 +22,9 @@
 #      and headless Chromium, on synthetic strokes of every script's starter characters and ~300
 #      hanzi-writer-data characters, against Hanzi Writer's matcher on the same Chinese strokes
 #      (matcher.mjs; no server).
+#  10. Learning five new characters by writing (ㄱㄴㄷㄹㅁ), teach-then-test against recall-only: a
+#      simulated learner along the stored medians, seconds (animations included) and strokes
+#      drawn per way, on a starter-content server (teach.mjs).
 #
 # Environment knobs:
 #   BENCH_WEB_BUILD=auto      web/dist is built (npm run build) when missing; auto: when web/src
@@ -216,6 +219,10 @@ if [[ -f "$HERE/node_modules/lighthouse/package.json" && -n "${BENCH_WEB_LIGHTHO
             node "$HERE/lighthouse.mjs" "$SERVER_URL"
     fi
 fi
+stop_server
+mkdir -p "$WORK/teach"
+start_server "$WORK/teach"
+bench "10. learning five new characters by writing: teach-then-test vs recall-only" node "$HERE/teach.mjs" "$SERVER_URL"
 stop_server
 
 section "web summary"

@@ -8,8 +8,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { composeSyllable } from '../src/characters/hangul';
 import { replaySchedule } from '../src/study/scheduler';
+import { v7 as uuidv7 } from 'uuid';
+import { cardId } from '../src/db/cardId';
 import { KOREAN_DECK_TITLE } from './helpers';
 import { recordJourney } from './journeyTally';
+import { sendReviews } from './simulatedLearner';
 import {
   card,
   deckId,
@@ -186,10 +189,23 @@ test('writing in each of the eight scripts to the end: one writing review per en
   const auth = await signUp(request);
   await openSignedIn(page, auth, '/home');
   await waitForSync(page, auth.userId);
+  // Practice records a review only for a writing card already started (issue 35): each entry's
+  // was answered once two days ago (through the API), and the device pulls it.
+  const targets = await Promise.all(SCRIPTS.map(({ lang, text }) => entryIds(page, lang, text)));
+  const before = Date.now() - 2 * 86_400_000;
+  await sendReviews(
+    request,
+    auth.idToken,
+    targets.map(({ entryId }, i) => ({ id: uuidv7({ msecs: before + i }), cardId: cardId(entryId, 'writing'), entryId, kind: 'writing' as const, rating: 3, reviewedAt: before + i, durationMs: 4000 })),
+  );
+  await page.reload();
+  await expect.poll(async () => (await localRows<{ id: string }>(page, 'userCards')).length, { timeout: 30_000 }).toBe(SCRIPTS.length);
   const written: { entryId: string; lang: string }[] = [];
-  for (const { lang, text, strokes } of SCRIPTS) {
-    const { deckId: deck, entryId } = await entryIds(page, lang, text);
+  for (const [n, { lang, text, strokes }] of SCRIPTS.entries()) {
+    const { deckId: deck, entryId } = targets[n]!;
     await page.goto(`/decks/${deck}/entries/${entryId}/writing`);
+    // Recall: a real recall of a started card, so it is recorded.
+    await page.getByRole('tab', { name: 'Recall' }).click();
     const characters = strokes();
     for (const [i, s] of characters.entries()) {
       await expect(page.getByRole('group', { name: `Writing area, character ${i + 1} of ${characters.length}` })).toBeVisible();
@@ -200,6 +216,7 @@ test('writing in each of the eight scripts to the end: one writing review per en
     }
     await expect(page.getByRole('heading', { name: 'Finished' })).toBeVisible();
     await expect(page.getByText(/Score 100%/)).toBeVisible();
+    await expect(page.getByTestId('practice-outcome')).toHaveText('Counted as a review of this writing card.');
     written.push({ entryId, lang });
   }
   // The last result is taken back: the entry starts again, and its review becomes a tombstone.
@@ -208,11 +225,11 @@ test('writing in each of the eight scripts to the end: one writing review per en
   await expect(page.getByText('Last rating undone')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Writing area, character 1 of 1' })).toBeVisible();
   const ids = await localReviewIds(page);
-  expect(ids).toHaveLength(SCRIPTS.length - 1);
+  expect(ids).toHaveLength(2 * SCRIPTS.length - 1);
   const live = await expectStored(page, request, auth, 'writing in eight scripts, one taken back', ids);
   const takenBack = written.pop()!;
   for (const { entryId, lang } of written) {
-    const review = live.find((r) => r.entryId === entryId);
+    const review = live.find((r) => r.entryId === entryId && r.reviewedAt > before + SCRIPTS.length);
     expect(review, lang).toMatchObject({ kind: 'writing', score: 1 });
     expect(Number.isInteger(review?.durationMs), `${lang}: whole milliseconds`).toBe(true);
   }

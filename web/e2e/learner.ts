@@ -181,10 +181,24 @@ export async function entryIds(page: Page, languageCode: string, text: string): 
 
 /** Writes `strokes` along their medians, each one accepted in turn (the canvas is first scrolled
  * into the middle of the viewport: a pointer outside it hits nothing). */
-export async function writeAll(page: Page, strokes: readonly Stroke[]) {
-  await page.getByTestId('ink').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+export async function writeAll(page: Page, strokes: readonly Stroke[], { scroll = true } = {}) {
+  if (scroll) await page.getByTestId('ink').evaluate((el) => el.scrollIntoView({ block: 'center' }));
   for (const [i, s] of strokes.entries()) {
     await drawOnCanvas(page, s.median);
-    await expect(page.getByText(`Good: stroke ${i + 1} of ${strokes.length}.`).or(page.getByText('Finished'))).toBeVisible();
+    await expect(page.locator(`[data-strokes-done="${i + 1}"]`)).toHaveCount(1);
   }
+}
+
+/** The way on of the writing pad's stage (ready to trace, write from memory, trace once more,
+ * next character), or the host's (Next). */
+export const wayOn = (page: Page, name: string | RegExp) => page.locator('[data-next-control]').filter({ hasText: name });
+
+/** A new writing card taught to the end: watched, traced, then written from memory, each stage
+ * along the stored medians. */
+export async function learnCharacter(page: Page, strokes: readonly Stroke[], opts: { scroll?: boolean } = {}) {
+  await wayOn(page, "I'm ready to trace").click();
+  await writeAll(page, strokes, opts);
+  await expect(page.getByTestId('writing-message')).toHaveText('Traced. Now write it from memory, on an empty grid.');
+  await wayOn(page, 'Write it from memory').click();
+  await writeAll(page, strokes, opts);
 }

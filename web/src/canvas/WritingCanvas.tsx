@@ -4,8 +4,10 @@
 // for mouse, touch and pen (pressure), no page scroll or zoom while writing, sharp on high-density
 // screens. The parent judges each stroke (onStroke) and says what to show: a refused stroke
 // plainly in the error colour for a moment with the expected stroke flashing, the next stroke's
-// start and direction as a hint, and a finished character's ink kept over the model with the
-// strokes that went wrong marked.
+// start and direction as a hint, the stroke order animated (its length on the element as
+// data-animation-ms), a character without stroke data as the font's glyph to copy, and a finished
+// character's ink kept over the model, the strokes shown to the learner marked as wrong and the
+// corrected ones marked apart.
 import { useEffect, useId, useMemo, useRef, type CSSProperties } from 'react';
 import type { Stroke } from '../api/generated/types';
 import { CANVAS_COLOURS, DRAG_DISTANCE_PX, type CanvasMode } from './constants';
@@ -25,8 +27,10 @@ export interface StrokeFeedback {
 /** A finished character: the learner's strokes kept over the model, the wrong ones marked. */
 export interface FinishedInk {
   ink: readonly (readonly InkPoint[])[];
-  /** Strokes (in writing order) that went wrong. */
+  /** Strokes (in writing order) that went wrong (shown to the learner before written). */
   wrong: readonly number[];
+  /** Strokes refused or hinted, then written right by the learner. */
+  corrected?: readonly number[];
 }
 
 /** The error colour, readable on each canvas background (contrast ≥ 4.5:1). */
@@ -45,6 +49,9 @@ export interface WritingCanvasProps {
   strokes: readonly Stroke[];
   /** Guided writing: the whole outline faintly. */
   showOutline: boolean;
+  /** A character without stroke data shown as the font draws it, to copy: whole, or faint under
+   * the learner's ink. */
+  glyph?: { value: string; faint: boolean } | null;
   /** Strokes written correctly so far (drawn in the character colour). */
   done: number;
   /** A stroke to show whole (animated along its outline, after repeated misses), or null. */
@@ -65,6 +72,8 @@ export interface WritingCanvasProps {
 }
 
 const ANIMATION_MS_PER_1000 = 600;
+/** The pause between two animated strokes. */
+const ANIMATION_GAP_MS = 120;
 
 /** Duration (ms) of animating a stroke of median `length` (box units). */
 function strokeDuration(length: number): number {
@@ -90,9 +99,15 @@ function animationTimings(strokes: readonly Stroke[], lengths: readonly number[]
     const length = lengths[i] ?? 0;
     const duration = strokeDuration(length);
     out.push({ i, stroke, length, delay, duration });
-    delay += duration + 120;
+    delay += duration + ANIMATION_GAP_MS;
   }
   return out;
+}
+
+/** How long the whole stroke-order animation of `strokes` runs (ms). */
+export function animationMs(strokes: readonly Stroke[]): number {
+  const t = animationTimings(strokes, strokes.map((s) => polylineLength(s.median)), null, 1, 0).at(-1);
+  return t ? t.delay + t.duration : 0;
 }
 
 export function WritingCanvas(props: WritingCanvasProps) {
@@ -199,6 +214,8 @@ export function WritingCanvas(props: WritingCanvasProps) {
   const layer: CSSProperties = { position: 'absolute', inset: 0, width: size, height: size, pointerEvents: 'none' };
   // Stroke-order animation from the first stroke not yet written (or the hinted one alone).
   const timings = useMemo(() => animationTimings(strokes, lengths, hint, animation, done), [strokes, lengths, hint, animation, done]);
+  const last = timings.at(-1);
+  const corrected = finished?.corrected ?? [];
 
   return (
     <div
@@ -207,6 +224,7 @@ export function WritingCanvas(props: WritingCanvasProps) {
       style={{ position: 'relative', width: size, height: size, touchAction: 'none', userSelect: 'none', WebkitUserSelect: 'none' }}
       data-strokes-done={done}
       data-finished={finished ? 'true' : undefined}
+      data-animation-ms={last ? Math.round(last.delay + last.duration) : 0}
     >
       {/* 1. grid */}
       <svg viewBox={VIEW_BOX} style={layer} aria-hidden="true">
@@ -225,6 +243,22 @@ export function WritingCanvas(props: WritingCanvasProps) {
             })
           : (
             <>
+              {props.glyph && (
+                <text
+                  x={512}
+                  y={512}
+                  textAnchor="middle"
+                  dominantBaseline="central"
+                  fontSize={780}
+                  fontFamily="system-ui, sans-serif"
+                  fill={colours.character}
+                  opacity={props.glyph.faint ? 0.18 : 0.85}
+                  lang={props.languageCode}
+                  data-testid="glyph-model"
+                >
+                  {props.glyph.value}
+                </text>
+              )}
               {props.showOutline && strokes.map((s, i) => <path key={`o${i}`} d={s.path} fill={colours.character} opacity={0.14} />)}
               {strokes.slice(0, done).map((s, i) => (
                 <path key={`d${i}`} d={s.path} fill={colours.character} data-stroke-done={i} />
@@ -306,7 +340,7 @@ export function WritingCanvas(props: WritingCanvasProps) {
           </g>
         )}
         {finished && (
-          <g data-testid="ink-overlay" data-wrong={finished.wrong.join(',')}>
+          <g data-testid="ink-overlay" data-wrong={finished.wrong.join(',')} data-corrected={corrected.join(',')}>
             {finished.ink.map((points, i) => (
               <path
                 key={i}
@@ -322,7 +356,11 @@ export function WritingCanvas(props: WritingCanvasProps) {
             ))}
             {finished.wrong.map((i) => {
               const first = finished.ink[i]?.[0];
-              return first ? <WrongMark key={`w${i}`} x={first.x} y={first.y} n={i + 1} colour={error} text={colours.background} /> : null;
+              return first ? <StrokeMark key={`w${i}`} x={first.x} y={first.y} n={i + 1} colour={error} text={colours.background} kind="wrong" /> : null;
+            })}
+            {corrected.map((i) => {
+              const first = finished.ink[i]?.[0];
+              return first ? <StrokeMark key={`c${i}`} x={first.x} y={first.y} n={i + 1} colour={highlight} text={colours.background} kind="corrected" /> : null;
             })}
           </g>
         )}
@@ -350,10 +388,11 @@ function NextStrokeHint({ stroke, index, colour }: { stroke: Stroke | undefined;
   );
 }
 
-/** A wrong stroke's number at its start, in the error colour. */
-function WrongMark({ x, y, n, colour, text }: { x: number; y: number; n: number; colour: string; text: string }) {
+/** A marked stroke's number at its start: a wrong one in the error colour, a corrected one in the
+ * hint colour, smaller. */
+function StrokeMark({ x, y, n, colour, text, kind }: { x: number; y: number; n: number; colour: string; text: string; kind: 'wrong' | 'corrected' }) {
   return (
-    <g transform={`translate(${x} ${y})`} data-wrong-mark={n - 1}>
+    <g transform={`translate(${x} ${y})${kind === 'corrected' ? ' scale(0.8)' : ''}`} data-wrong-mark={kind === 'wrong' ? n - 1 : undefined} data-corrected-mark={kind === 'corrected' ? n - 1 : undefined}>
       <circle r={40} fill={colour} />
       <text textAnchor="middle" dominantBaseline="central" fontSize={52} fontWeight={700} fill={text}>
         {n}

@@ -1,9 +1,7 @@
-// Scoring a written character as a whole. With stroke data, from what happened on each stroke:
-// shape (the matcher's closeness of the accepted stroke, less for each refused attempt at it and
-// for a hint), order (strokes written without first trying a later one) and direction (strokes
-// never drawn backwards). Without stroke data, the drawing against the character rendered in the
+// Free writing (a character without stroke data) against the character rendered in the
 // language's font, both as small bitmaps: precision (ink near the glyph) and recall (glyph near
-// the ink) each tolerate a few pixels of offset; the shape score is their harmonic mean (F1).
+// the ink) each tolerate a few pixels of offset; the overlap is their harmonic mean (F1). The
+// character's grade from it is features/writing/grading.ts's.
 import { BOX } from './constants';
 import { inkWidth, type InkPoint } from './ink';
 
@@ -140,67 +138,4 @@ export function scoreAgainstGlyph(value: string, lang: string, strokes: readonly
   const ink = inkMask(strokes);
   if (!glyph || !ink) return null;
   return overlapScore(centred(ink, MASK_SIZE), centred(glyph, MASK_SIZE), MASK_SIZE);
-}
-
-/** What happened on one stroke of a character while it was written. */
-export interface StrokeLog {
-  /** The matcher's closeness (0..1) of the accepted stroke; null until accepted. */
-  score: number | null;
-  /** Refused attempts: wrong shape or place, a later stroke first, drawn backwards. */
-  wrongShape: number;
-  wrongOrder: number;
-  backwards: number;
-  /** Shown (its start, or whole) before it was written. */
-  hinted: boolean;
-}
-
-/** A whole character's score, each part 0..1 (order and direction null for free writing). */
-export interface CharacterScore {
-  shape: number;
-  order: number | null;
-  direction: number | null;
-  overall: number;
-  /** Strokes (in writing order) that went wrong: refused at least once, or hinted. */
-  wrong: number[];
-}
-
-/** Each refused attempt at a stroke (wrong shape or place) takes this from its shape score. */
-const SHAPE_MISS_COST = 0.25;
-/** A hinted stroke's shape counts at most this. */
-const HINTED_SHAPE_MAX = 0.5;
-/** Weights of shape, order and direction in the overall score. */
-const WEIGHTS = { shape: 0.6, order: 0.2, direction: 0.2 } as const;
-
-const round = (x: number) => Math.round(Math.max(0, Math.min(1, x)) * 1000) / 1000;
-
-/** The score of a character written with stroke data, from its strokes' logs. */
-export function characterScore(log: readonly StrokeLog[]): CharacterScore {
-  if (log.length === 0) return { shape: 0, order: 1, direction: 1, overall: 0, wrong: [] };
-  let shape = 0;
-  let inOrder = 0;
-  let forwards = 0;
-  const wrong: number[] = [];
-  for (const [i, l] of log.entries()) {
-    let s = Math.max(0, (l.score ?? 0) - SHAPE_MISS_COST * l.wrongShape);
-    if (l.hinted) s = Math.min(s, HINTED_SHAPE_MAX);
-    shape += s;
-    if (l.wrongOrder === 0) inOrder++;
-    if (l.backwards === 0) forwards++;
-    if (l.wrongShape + l.wrongOrder + l.backwards > 0 || l.hinted || l.score === null) wrong.push(i);
-  }
-  const n = log.length;
-  const parts = { shape: shape / n, order: inOrder / n, direction: forwards / n };
-  return {
-    shape: round(parts.shape),
-    order: round(parts.order),
-    direction: round(parts.direction),
-    overall: round(WEIGHTS.shape * parts.shape + WEIGHTS.order * parts.order + WEIGHTS.direction * parts.direction),
-    wrong,
-  };
-}
-
-/** The score of a character written freely: its overlap with the glyph is all there is. */
-export function freeCharacterScore(overlap: number): CharacterScore {
-  const s = round(overlap);
-  return { shape: s, order: null, direction: null, overall: s, wrong: [] };
 }

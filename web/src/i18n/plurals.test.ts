@@ -39,7 +39,8 @@ describe('English counts', () => {
     ['stats.workloadNow', { count: 1.5, reviews: '1.5' }, 'About 1.5 reviews a day in this deck over the next 30 days.'],
     ['stats.heatmapSummary', { count: 1, days: 1 }, '1 review in the last six months (days with reviews: 1)'],
     ['home.streakDays', { count: 1 }, '1 day'],
-    ['writing.resultDetail', { misses: 1, backwards: 0, hints: 1, seconds: 9 }, 'Misses: 1, backwards: 0, hints: 1, time: 9 s.'],
+    ['writing.correctedStrokes', { count: 1, strokes: '2' }, 'Stroke 2 corrected.'],
+    ['writing.correctedStrokes', { count: 2, strokes: '1, 3' }, 'Strokes 1, 3 corrected.'],
   ] as const)('%s %j → %s', (key, params, text) => {
     expect(translate(en, en, 'en-US', key, params)).toBe(text);
   });

@@ -1,5 +1,6 @@
 // The app bar, navigation (inline from lg, a drawer below) and the page container, shared by the
-// default and admin layouts.
+// default and admin layouts. While the learner writes on a small screen the app bar gives way
+// and the container's padding shrinks (writingFocus.ts).
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -17,6 +18,7 @@ import { MOBILE_BREAKPOINT } from '../theme';
 import { AccountButton } from './AccountButton';
 import type { NavItem } from './navItem';
 import { SyncIndicator } from './SyncIndicator';
+import { useCompactChrome } from './writingFocus';
 
 const LanguagePicker = lazy(() => import('./LanguagePicker').then((m) => ({ default: m.LanguagePicker })));
 const NavDrawer = lazy(() => import('./NavDrawer'));
@@ -39,6 +41,7 @@ export function AppShell({
   const t = useT();
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down(MOBILE_BREAKPOINT), { noSsr: true });
+  const compact = useCompactChrome();
   const [open, setOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const location = useLocation();
@@ -67,7 +70,7 @@ export function AppShell({
       >
         {t('nav.skipToContent')}
       </Box>
-      <AppBar position="sticky" enableColorOnDark>
+      <AppBar position="sticky" enableColorOnDark sx={compact ? { display: 'none' } : undefined}>
         <Toolbar sx={{ gap: 1 }}>
           {mobile && (
             <IconButton
@@ -132,7 +135,7 @@ export function AppShell({
           />
         </Suspense>
       )}
-      <Container component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, py: 3, outline: 'none' }}>
+      <Container component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, py: compact ? 1 : 3, px: compact ? 1.5 : undefined, outline: 'none' }}>
         {children}
       </Container>
     </Box>

@@ -1,8 +1,9 @@
 // Reads of the learner's cards (userCards): the cards of some entries, every card soonest due
-// first with its entry, and the due counts per entry behind each deck's "due" figure. Tombstones
-// are left out (live.ts).
+// first with its entry, the due counts per entry behind each deck's "due" figure, and whether a
+// card is started (writing practice records a review only then). Tombstones are left out (live.ts).
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Deck, Entry, UserCard } from '../../api/generated/types';
+import type { CardKind, Deck, Entry, UserCard } from '../../api/generated/types';
+import { cardId } from '../cardId';
 import { db } from '../db';
 import { endOfLocalDay, isEnabled, today } from '../../study/queue';
 import { isLive } from './live';
@@ -58,4 +59,11 @@ export function useCardsWithEntries(): CardWithEntry[] | undefined {
     const byId = new Map(entries.filter((e): e is Entry => !!e).map((e) => [e.id, e]));
     return cards.map((card) => ({ card, entry: byId.get(card.entryId) }));
   }, []);
+}
+
+/** Whether the learner has started the `kind` card of an entry: it is there and has been answered
+ * (a review's "new" card is one never answered). */
+export async function cardStarted(entryId: string, kind: CardKind): Promise<boolean> {
+  const card = await db.userCards.get(cardId(entryId, kind));
+  return isLive(card) && !(card.state === 0 && card.lastReview === null);
 }

@@ -15,6 +15,7 @@ import { flushSync } from 'react-dom';
 import { useParams, useSearchParams } from 'react-router';
 import type { CardKind } from '../../api/generated/types';
 import { useSyncState } from '../../app/syncBridge';
+import { useWritingFocus } from '../../app/layout/writingFocus';
 import { useI18n } from '../../i18n/I18nContext';
 import type { QueueItem } from '../../study/queue';
 import type { Rating, Schedule } from '../../study/scheduler';
@@ -247,6 +248,8 @@ function ReviewSession({
   const onNext = useCallback(() => handlers.current.nextCard(), []);
   /** A writing card graded from its handwriting: no reveal, no rating buttons. */
   const graded = item?.kind === 'writing' && written !== null;
+  // Writing on the canvas: the chrome gives way on a phone (app/layout/writingFocus.ts).
+  useWritingFocus(item?.kind === 'writing' && !revealed);
   return (
     <>
       <MemoHeader title={title} crumbs={crumbs} />

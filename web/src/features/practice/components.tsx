@@ -1,12 +1,15 @@
 // Pieces shared by the practice pages: the four rating buttons with their next intervals, the
-// progress bar, the guest notice, a keyboard hook that leaves text fields and buttons alone, and
-// speech through the Web Speech API in the entry's language.
+// progress bar, the guest notice (one small line while the learner writes on a small screen), a
+// keyboard hook that leaves text fields and buttons alone, and speech through the Web Speech API
+// in the entry's language.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import { useCompactChrome } from '../../app/layout/writingFocus';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { sessionStore } from '../../session/session';
 import { formatInterval } from '../../study/format';
@@ -93,7 +96,16 @@ function useSignedIn(): boolean {
 /** Tells a guest that answers stay on this device until sign-in. */
 export function GuestNotice() {
   const t = useT();
+  const compact = useCompactChrome();
   if (useSignedIn()) return null;
+  if (compact) {
+    return (
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ display: 'flex', gap: 0.5, alignItems: 'center', mb: 1 }}>
+        <InfoOutlined sx={{ fontSize: 16, color: 'info.main' }} aria-hidden="true" />
+        {t('review.guestShort')}
+      </Typography>
+    );
+  }
   return (
     <Alert severity="info" sx={{ mb: 2 }}>
       {t('review.guest')}

@@ -1,14 +1,18 @@
-// Shared page pieces: header, loading and missing states, count chips.
+// Shared page pieces: header, loading and missing states, count chips. While the learner writes
+// on a small screen the header is one line: a way back (to the last crumb) and the title.
 import { useLayoutEffect, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
+import IconButton from '@mui/material/IconButton';
+import ArrowBack from '@mui/icons-material/ArrowBack';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { holdSnapshot } from '../../app/snapshot/live';
+import { useCompactChrome } from '../../app/layout/writingFocus';
 import { useT } from '../../i18n/I18nContext';
 import { usePageTitle } from './usePageTitle';
 
@@ -33,6 +37,23 @@ export function PageHeader({
 }) {
   const t = useT();
   usePageTitle(title);
+  const compact = useCompactChrome();
+  const back = crumbs?.at(-1);
+  if (compact) {
+    return (
+      <Box component="header" sx={{ mb: 1, display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+        {back && (
+          <IconButton component={RouterLink} to={back.to} size="small" edge="start" aria-label={t('nav.backTo', { page: back.label })}>
+            {/* The arrow points to where the page came from: left, or right in a right-to-left page. */}
+            <ArrowBack fontSize="small" sx={{ transform: (th) => (th.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
+          </IconButton>
+        )}
+        <Typography variant="subtitle1" component="h1" lang={lang} noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
+          <bdi>{title}</bdi>
+        </Typography>
+      </Box>
+    );
+  }
   return (
     <Box component="header" sx={{ mb: 3 }}>
       {crumbs && crumbs.length > 0 && (

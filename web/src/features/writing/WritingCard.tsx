@@ -1,12 +1,13 @@
 // A writing card in a review (/decks/{deckId}/review, and the writing session ?cards=writing):
-// prompted by the entry's meaning, answered on an inline canvas (WritingPad, recall mode) and
-// graded from the handwriting (grading.ts). The review records the grade through the one answer
+// prompted by the entry's meaning, answered on an inline canvas (WritingPad) and graded from the
+// handwriting (grading.ts). A new card teaches first (watch, trace, then from memory: lesson.ts);
+// only the memory stage's grade is handed over. The review records it through the one answer
 // path; once it is stored, Next (or Enter) goes on to the next card.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Entry } from '../../api/generated/types';
 import { useI18n } from '../../i18n/I18nContext';
 import { WritingPad, type WritingGrade } from './WritingPad';
@@ -19,6 +20,8 @@ export interface WrittenAnswer {
 
 export function WritingCard({
   entry,
+  teach,
+  prompt,
   attempt,
   written,
   onWritten,
@@ -26,6 +29,10 @@ export function WritingCard({
   onNext,
 }: {
   entry: Entry;
+  /** A new card: taught (watched, traced) before it is written from memory. */
+  teach: boolean;
+  /** What to write (the card's prompt), placed by the pad. */
+  prompt: ReactNode;
   /** Changes when the card is to be written again from the start (a new canvas). */
   attempt: string;
   /** The answer once the entry is written (null while writing). */
@@ -48,14 +55,14 @@ export function WritingCard({
           {t('review.saveFailed')}
         </Alert>
       )}
-      <Button ref={next} variant="contained" size="large" onClick={onNext} disabled={!saved} aria-keyshortcuts="Enter" data-testid="writing-next">
+      <Button ref={next} variant="contained" size="large" onClick={onNext} disabled={!saved} aria-keyshortcuts="Enter" data-testid="writing-next" data-next-control="">
         {t('review.next')}
       </Button>
     </Stack>
   );
   return (
-    <Box sx={{ textAlign: 'start', mt: 2 }}>
-      <WritingPad key={attempt} entry={entry} practice="recall" onFinished={onWritten} actions={actions} />
+    <Box sx={{ textAlign: 'start' }}>
+      <WritingPad key={attempt} entry={entry} practice="recall" teach={teach} prompt={prompt} onFinished={onWritten} actions={actions} />
     </Box>
   );
 }

@@ -1,8 +1,10 @@
 // Writing practice (/decks/{deckId}/entries/{entryId}/writing): the entry written character by
-// character on the canvas (WritingPad, on the state machine of writingSession.ts), in three modes
-// — guided (outline, stroke-order animation), recall (prompted by meaning and reading) and
-// dictation (the word is spoken). Finishing records a writing-card review (grading.ts) through
-// the one answer path (study/store.ts); the result can be taken back.
+// character on the canvas (WritingPad, on lesson.ts), in three modes — guided (tracing over the
+// outline, stroke-order animation), recall (prompted by meaning and reading) and dictation (the
+// word is spoken). A practice never changes the schedule unless it is a real recall: guided
+// practice records nothing; recall and dictation record a writing-card review (grading.ts,
+// through the one answer path, study/store.ts) only when that card is already started, and the
+// result can be taken back. Otherwise the page says why nothing was recorded.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -19,7 +21,9 @@ import { useI18n } from '../../i18n/I18nContext';
 import { useListen } from '../shared/speech';
 import { ListenNotice } from '../shared/Listen';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
+import { cardStarted } from '../../db/read/cards';
 import { useDeck } from '../../db/read/decks';
+import { useWritingFocus } from '../../app/layout/writingFocus';
 import { useEntry } from '../../db/read/entries';
 import { WritingPad, type PracticeMode, type WritingGrade } from './WritingPad';
 
@@ -29,6 +33,8 @@ export function WritingPage() {
   const deck = useDeck(deckId);
   const entry = useEntry(entryId);
   const { t } = useI18n();
+  // The whole page is for writing: the chrome gives way on a phone.
+  useWritingFocus(true);
   if (deck === undefined || entry === undefined) return <LoadingState />;
   if (!deck) return <MissingState kind="deck" />;
   if (!entry) return <MissingState kind="entry" />;
@@ -47,8 +53,9 @@ export function WritingPage() {
   );
 }
 
-/** What happened to the finished entry's review: being stored, stored (its id), or not stored. */
-type Saved = { status: 'saving' } | { status: 'saved'; reviewId: string } | { status: 'failed' };
+/** What happened to the finished entry's review: being stored, stored (its id), not stored, or
+ * not to be recorded (tracing, or a card not yet started). */
+type Saved = { status: 'saving' } | { status: 'saved'; reviewId: string } | { status: 'failed' } | { status: 'practice'; why: 'tracing' | 'notStarted' };
 
 function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Entry; backTo: string }) {
   const { t } = useI18n();
@@ -73,21 +80,30 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
     setSaved(null);
   }, []);
 
-  /** The whole entry is written: record the writing card's review (the one answer path). */
+  /** The whole entry is written: a recall of a started card is recorded as the writing card's
+   * review (the one answer path); tracing, or a card not yet in the reviews, is practice only. */
   const onFinished = useCallback(
     (grade: WritingGrade) => {
-      setSaved({ status: 'saving' });
       setNotice('');
+      if (practice === 'guided') {
+        setSaved({ status: 'practice', why: 'tracing' });
+        return;
+      }
+      setSaved({ status: 'saving' });
       const at = Date.now();
-      answerEntryCard({ deckId, entryId: entry.id, kind: 'writing' }, grade.rating, at, grade.tally.durationMs, { score: grade.score }).then(
-        ({ review }) => live.current && setSaved({ status: 'saved', reviewId: review.id }),
+      const record = async () => {
+        if (!(await cardStarted(entry.id, 'writing'))) return null;
+        return answerEntryCard({ deckId, entryId: entry.id, kind: 'writing' }, grade.rating, at, grade.durationMs, { score: grade.score });
+      };
+      record().then(
+        (answered) => live.current && setSaved(answered ? { status: 'saved', reviewId: answered.review.id } : { status: 'practice', why: 'notStarted' }),
         (e: unknown) => {
           console.error('saving a writing review failed', e);
           if (live.current) setSaved({ status: 'failed' });
         },
       );
     },
-    [deckId, entry.id],
+    [deckId, entry.id, practice],
   );
 
   /** Takes the recorded result back (a tombstone through the outbox) and starts the entry again. */
@@ -113,11 +129,23 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
   }, [practice, listen.source, run]);
 
   const rtl = writtenRightToLeft(entry.languageCode);
+  const prompt =
+    practice === 'guided' ? (
+      <Typography variant="h4" component="p" lang={entry.languageCode} dir={rtl ? 'rtl' : undefined}>
+        {entry.text}
+      </Typography>
+    ) : practice === 'recall' ? (
+      <Typography>{t('writing.recallPrompt', { meaning: entry.meanings.join(', '), reading: entry.reading || '—' })}</Typography>
+    ) : (
+      <Button variant="outlined" onClick={listen.listen}>
+        {t('writing.hearAgain')}
+      </Button>
+    );
   const actions = (
     <>
       {saved?.status === 'failed' && <Alert severity="error">{t('review.saveFailed')}</Alert>}
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        <Button variant="contained" onClick={restart} disabled={saved?.status === 'saving'}>
+        <Button variant="contained" onClick={restart} disabled={saved?.status === 'saving'} data-next-control="">
           {t('writing.again')}
         </Button>
         {saved?.status === 'saved' && (
@@ -131,9 +159,16 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
       </Stack>
     </>
   );
+  // Said in words where the result went (the score itself is the pad's).
+  const outcome =
+    saved?.status === 'saved'
+      ? t('writing.recorded')
+      : saved?.status === 'practice'
+        ? t(saved.why === 'tracing' ? 'writing.tracingNotRecorded' : 'writing.notRecorded')
+        : '';
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 760 }}>
+    <Stack spacing={2} sx={{ maxWidth: 1000 }}>
       <Tabs
         value={practice}
         onChange={(_, v: PracticeMode) => {
@@ -149,32 +184,24 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
         {canDictate && <Tab value="dictation" label={t('writing.dictation')} />}
       </Tabs>
 
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        {practice === 'guided' && (
-          <Typography variant="h4" component="p" lang={entry.languageCode} dir={rtl ? 'rtl' : undefined}>
-            {entry.text}
-          </Typography>
-        )}
-        {practice === 'recall' && (
-          <Typography>
-            {t('writing.recallPrompt', { meaning: entry.meanings.join(', '), reading: entry.reading || '—' })}
-          </Typography>
-        )}
-        {practice === 'dictation' && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Button variant="outlined" onClick={listen.listen}>
-              {t('writing.hearAgain')}
-            </Button>
-          </Stack>
-        )}
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+        <WritingPad
+          key={`${practice}/${run}`}
+          entry={entry}
+          practice={practice}
+          prompt={prompt}
+          notice={
+            (notice || outcome) && (
+              <Typography role="status" variant="body2" color="text.secondary" data-testid="practice-outcome">
+                {notice || outcome}
+              </Typography>
+            )
+          }
+          onFinished={onFinished}
+          actions={actions}
+          strokeKeys
+        />
       </Paper>
-
-      {notice && (
-        <Typography role="status" color="text.secondary">
-          {notice}
-        </Typography>
-      )}
-      <WritingPad key={`${practice}/${run}`} entry={entry} practice={practice} onFinished={onFinished} actions={actions} strokeKeys />
       {/* Why Dictation is missing, at the end: it settles a moment after load (voices arrive
           late) and must not move the canvas under a stroke. */}
       <ListenNotice listen={listen} languageCode={entry.languageCode} />
