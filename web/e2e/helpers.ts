@@ -11,6 +11,23 @@ import { repoDir } from './server';
 /** The Korean starter deck (ko is the default language code, SPEC §9). */
 export const KOREAN_DECK_TITLE = 'Hangul letters (jamo)';
 
+/** A context's starting storage that keeps only `languages` on the device (the default keeps every
+ * starter language): a first sync of the languages a test uses, not eight. */
+export function keepingOnly(languages: readonly string[]) {
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin: new URL(process.env.WRITEIT_E2E_URL ?? 'http://127.0.0.1').origin,
+        localStorage: [
+          { name: 'pageSnapshotsOff', value: '1' },
+          { name: 'languageState', value: JSON.stringify({ held: {}, keep: languages }) },
+        ],
+      },
+    ],
+  };
+}
+
 /** The headings of the error pages (SPEC §2). */
 export const ERROR_HEADING = /^(Page Not Found|Internal Server Error)$/;
 

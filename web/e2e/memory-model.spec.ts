@@ -34,8 +34,10 @@ test('a learner with a long history sees fitted parameters and the simulator', a
   await expect(model.getByRole('alert')).toContainText('You are offline: fitting needs the server.');
   await page.context().setOffline(false);
   await model.getByRole('button', { name: 'Fit now' }).click();
-  await expect(model.getByRole('alert')).toHaveCount(0);
-  await expect(model.getByTestId('memory-fitted')).toHaveText('Fitted to you', { timeout: 60_000 });
+  await expect(model.getByText('You are offline: fitting needs the server.')).toHaveCount(0);
+  // Fit now says what it did.
+  await expect(model.getByTestId('memory-fit-outcome')).toContainText(`Fitted to your ${count} answers`, { timeout: 60_000 });
+  await expect(model.getByTestId('memory-fitted')).toHaveText('Fitted to you');
   await expect(model.getByTestId('memory-status')).toContainText(`Fitted on ${count} of your reviews`);
 
   // The simulator: 90 % at first, then five steps down, and its figures move.

@@ -6,13 +6,14 @@
 // - a 20-question test with the switch off changes nothing on the server (no card started, no
 //   review), its answers kept as the test's own history; with it on, only cards already started
 //   get a review, and the switch is remembered for the deck's next test.
-// Each test reuses one signed-in device and the starter sync (no language downloaded per test).
+// The tests run in order on one signed-in device that keeps Korean alone (one first sync, no
+// language downloaded per test).
 // DOM types for the code that runs in the page (page.evaluate).
 /// <reference lib="dom" />
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { v7 as uuidv7 } from 'uuid';
 import { cardId } from '../src/db/cardId';
-import { KOREAN_DECK_TITLE, query, type Row } from './helpers';
+import { keepingOnly, KOREAN_DECK_TITLE, query, type Row } from './helpers';
 import { card, deckId, openSignedIn, signUp, userQuery, waitForSync, type Auth } from './learner';
 
 interface ServerCard {
@@ -38,23 +39,6 @@ interface ServerTest {
   answers: { entryId: string; verdict: string; reviewId: string | null }[];
   deleted: boolean;
 }
-
-// This device keeps Korean alone (the default storage keeps every starter language): a first sync
-// of one language, not eight.
-test.use({
-  storageState: {
-    cookies: [],
-    origins: [
-      {
-        origin: new URL(process.env.WRITEIT_E2E_URL ?? 'http://127.0.0.1').origin,
-        localStorage: [
-          { name: 'pageSnapshotsOff', value: '1' },
-          { name: 'languageState', value: JSON.stringify({ held: {}, keep: ['ko'] }) },
-        ],
-      },
-    ],
-  },
-});
 
 const LEARNING = 1;
 const REVIEW = 2;
@@ -101,13 +85,29 @@ async function follow(request: APIRequestContext, auth: Auth, deck: string): Pro
 
 const progress = (page: Page) => page.getByTestId('study-progress');
 
-test('a session, a reload and an undo: every page shows the server’s figures for its scope', async ({ page, request }) => {
-  const deck = await deckId(request, KOREAN_DECK_TITLE);
-  const auth = await signUp(request);
-  await follow(request, auth, deck.id);
-  await openSignedIn(page, auth, `/decks/${deck.id}/review`);
-  await waitForSync(page, auth.userId);
+test.describe.configure({ mode: 'serial' });
 
+let context: BrowserContext;
+let page: Page;
+let auth: Auth;
+let deck: Row & { entryIds: string[] };
+
+test.beforeAll(async ({ browser, request, baseURL }) => {
+  deck = await deckId(request, KOREAN_DECK_TITLE);
+  auth = await signUp(request);
+  await follow(request, auth, deck.id);
+  context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-US', storageState: keepingOnly(['ko']) });
+  page = await context.newPage();
+  await openSignedIn(page, auth, '/decks');
+  await waitForSync(page, auth.userId);
+});
+
+test.afterAll(async () => {
+  await context.close();
+});
+
+test('a session keeps its counter through a reload, and an undo reaches the server', async ({ request }) => {
+  await page.goto(`/decks/${deck.id}/review`);
   // Good on four new cards: each goes to its 10-minute step, shown apart from the total.
   const answer = async () => {
     const shown = await card(page).getAttribute('data-card-id');
@@ -132,6 +132,9 @@ test('a session, a reload and an undo: every page shows the server’s figures f
   await expect
     .poll(async () => (await userQuery<ServerReview>(request, auth.idToken, 'queryUserReviews')).filter((r) => !r.deleted).length, { timeout: 20_000 })
     .toBe(5);
+});
+
+test('Home, the deck, the cards list and both statistics show the server’s figures for their scope', async ({ request }) => {
   const [cards, reviews] = await Promise.all([
     userQuery<ServerCard>(request, auth.idToken, 'queryUserCards'),
     userQuery<ServerReview>(request, auth.idToken, 'queryUserReviews'),
@@ -236,12 +239,12 @@ async function answerTest(page: Page, readings: Map<string, string>, right: (i: 
   }
 }
 
-test('a test leaves the schedule alone, unless the learner asks, and then only for cards already started', async ({ page, request }) => {
-  const deck = await deckId(request, KOREAN_DECK_TITLE);
+/** What the test with the switch off leaves to the next one. */
+const shared: { started: string[]; readings: Map<string, string>; before: { cards: ServerCard[]; reviews: ServerReview[] } } = { started: [], readings: new Map(), before: { cards: [], reviews: [] } };
+
+test('a 20-question test with the switch off changes nothing on the server; its answers are kept', async ({ request }) => {
   const entries = (await query(request, 'queryEntries', { offset: 0, limit: 5000 })) as (Row & { text: string; reading: string })[];
   const readings = new Map(entries.filter((e) => deck.entryIds.includes(e.id)).map((e) => [e.text, e.reading]));
-  const auth = await signUp(request);
-  await follow(request, auth, deck.id);
   // Twenty reading cards started two days ago (Easy: in review, not due today).
   const started = deck.entryIds.slice(0, 20);
   await Promise.all(
@@ -255,8 +258,10 @@ test('a test leaves the schedule alone, unless the learner asks, and then only f
     cards: await userQuery<ServerCard>(request, auth.idToken, 'queryUserCards'),
     reviews: await userQuery<ServerReview>(request, auth.idToken, 'queryUserReviews'),
   };
-  await openSignedIn(page, auth, `/decks/${deck.id}/test`);
-  await waitForSync(page, auth.userId);
+  // The device syncs them, then opens the test.
+  await page.goto(`/decks/${deck.id}`);
+  await expect(page.locator(`[data-figures="cards"][data-scope="deck:${deck.id}"]`)).toHaveAttribute('data-review', '20');
+  await page.goto(`/decks/${deck.id}/test`);
   await expect(page.getByTestId('quiz-prompt')).toBeVisible();
 
   // Off by default: every other answer wrong, and nothing reaches the schedule.
@@ -280,6 +285,14 @@ test('a test leaves the schedule alone, unless the learner asks, and then only f
   expect(offTest!.answers.every((a) => a.reviewId === null)).toBe(true);
   // The test's history is on the results page.
   await expect(page.getByTestId('quiz-history').getByRole('listitem')).toHaveCount(1);
+  shared.started = started;
+  shared.readings = readings;
+  shared.before = before;
+});
+
+test('with the switch on, only cards already started get a review, and the switch is remembered', async ({ request }) => {
+  const { started, readings, before } = shared;
+  const entries = (await query(request, 'queryEntries', { offset: 0, limit: 5000 })) as (Row & { text: string; reading: string })[];
 
   // On: answers right until two letters of started cards and two of others were asked; only the
   // started ones get a review, and no card is started. The test is left there: it is kept as far

@@ -8,7 +8,8 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from '@playwright/test';
 import { composeSyllable } from '../src/characters/hangul';
-import { drawOnCanvas, KOREAN_DECK_TITLE, waitForStarterSync } from './helpers';
+import { cardId } from '../src/db/cardId';
+import { drawOnCanvas, keepingOnly, KOREAN_DECK_TITLE, waitForStarterSync } from './helpers';
 import { entryIds, localRows, strokesOf, wayOn, writeAll } from './learner';
 
 const SIZES = [
@@ -16,6 +17,9 @@ const SIZES = [
   { width: 390, height: 844 },
 ] as const;
 const LOCALES = ['en-US', 'he'] as const;
+
+// Korean alone on this device: a first sync of one language, not eight.
+test.use({ storageState: keepingOnly(['ko']) });
 /** A practice entry with a long title (two lines on a phone before) and seven characters. */
 const LONG = '처음 뵙겠습니다';
 
@@ -70,6 +74,36 @@ async function check(page: Page, label: string, expectNext: string | RegExp | nu
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** Puts an entry's meaning and reading cards on this device as learnt days ago and not due, so a
+ * mixed review opens with the entry's writing card, new (siblings are buried: a first session
+ * holds no writing card otherwise). */
+async function startedBefore(page: Page, entryId: string): Promise<void> {
+  const ids = { meaning: cardId(entryId, 'meaning'), reading: cardId(entryId, 'reading') };
+  await page.evaluate(
+    ({ entryId, ids }) =>
+      new Promise<void>((done, fail) => {
+        const open = indexedDB.open('writeit');
+        open.onerror = () => fail(open.error ?? new Error('open'));
+        open.onsuccess = () => {
+          const tx = open.result.transaction('userCards', 'readwrite');
+          const now = Date.now();
+          for (const [kind, id] of Object.entries(ids)) {
+            tx.objectStore('userCards').put({
+              id, entryId, kind, due: now + 10 * 86_400_000, stability: 15, difficulty: 3, elapsedDays: 0, scheduledDays: 12,
+              learningSteps: 0, reps: 1, lapses: 0, state: 2, lastReview: now - 2 * 86_400_000, updatedAt: 0, deleted: false,
+            });
+          }
+          tx.oncomplete = () => {
+            open.result.close();
+            done();
+          };
+          tx.onerror = () => fail(tx.error ?? new Error('put'));
+        };
+      }),
+    { entryId, ids },
+  );
+}
+
 /** Draws a stroke (refused or not) and checks that the page did not scroll. */
 async function drawUnscrolled(page: Page, points: readonly (readonly [number, number])[]): Promise<void> {
   expect(await page.evaluate(() => scrollY)).toBe(0);
@@ -111,7 +145,10 @@ for (const size of SIZES) {
       await context.addCookies([{ name: 'locale', value: locale, url: baseURL! }]);
       const tag = `${size.width}×${size.height} ${locale}`;
 
-      // 1. A writing card within a mixed review: the meaning and reading cards before it answered.
+      // 1. A writing card within a mixed review: its entry's meaning and reading cards learnt
+      // before, so the review opens with it. Each locale takes two entries: this one, and the
+      // next, whose writing card the writing session then teaches.
+      await startedBefore(page, jamoDeck.entryIds[2 * LOCALES.indexOf(locale)]!);
       await page.goto(`/decks/${jamoDeck.id}/review`);
       await expect(page.locator('[data-revealed]')).toHaveCount(1);
       for (let i = 0; i < 12 && (await page.locator('[data-entry-id]').count()) === 0; i++) {

@@ -17,7 +17,7 @@ import type { CardKind } from '../../api/generated/types';
 import { useSyncState } from '../../app/syncBridge';
 import { useWritingFocus } from '../../app/layout/writingFocus';
 import { useI18n } from '../../i18n/I18nContext';
-import type { QueueItem } from '../../study/queue';
+import { isNewItem, type QueueItem } from '../../study/queue';
 import type { Rating, Schedule } from '../../study/scheduler';
 import { StudySession } from '../../study/session';
 import { deckQueue, loadDeckStudy, recordAnswer, takeBackReview, type DeckStudy } from '../../study/store';
@@ -162,7 +162,9 @@ function ReviewSession({
     await exclusive(async () => {
       ran = true;
       const t1 = Date.now();
-      const answer = session.prepare(grade.rating, t1, t1 - clock.shownAt, { score: grade.score });
+      // A new card's time is its memory stage's (watching and tracing are teaching, not answering).
+      const duration = isNewItem(target) ? grade.durationMs : t1 - clock.shownAt;
+      const answer = session.prepare(grade.rating, t1, duration, { score: grade.score });
       if (!answer || answer.item !== target) return;
       setWritten({ item: target, grade, status: 'saving' });
       try {
@@ -214,10 +216,17 @@ function ReviewSession({
       setNotice(t('review.undone'));
     });
 
+  /** A new writing card: taught, then written from memory (WritingCard); never shown and rated by
+   * hand. */
+  const teaching = item?.kind === 'writing' && isNewItem(item);
   usePracticeKeys((e) => {
     const action = reviewKey(e, { hasCard: !!item, writing: item?.kind === 'writing', revealed, written: written?.status ?? null });
     if (action?.type === 'undo') void undo();
-    else if (action?.type === 'reveal') reveal();
+    else if (action?.type === 'reveal') {
+      // A new writing card is taught, then written from memory: no answer to show and rate by hand.
+      if (teaching) return false;
+      reveal();
+    }
     else if (action?.type === 'rate') void rate(action.rating);
     else if (action?.type === 'next') nextCard();
     return action !== null;
@@ -246,8 +255,9 @@ function ReviewSession({
   const onUndo = useCallback(() => void handlers.current.undo(), []);
   const onWritten = useCallback((grade: WritingGrade, target: QueueItem) => void handlers.current.saveWriting(grade, target), []);
   const onNext = useCallback(() => handlers.current.nextCard(), []);
-  /** A writing card graded from its handwriting: no reveal, no rating buttons. */
-  const graded = item?.kind === 'writing' && written !== null;
+  /** A writing card graded from its handwriting, or a new one being taught: no reveal, no rating
+   * buttons. */
+  const graded = (item?.kind === 'writing' && written !== null) || teaching;
   // Writing on the canvas: the chrome gives way on a phone (app/layout/writingFocus.ts).
   useWritingFocus(item?.kind === 'writing' && !revealed);
   return (

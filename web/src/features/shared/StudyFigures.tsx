@@ -20,18 +20,18 @@ export function figureData(kind: 'today' | 'cards', scope: string, values: Recor
  * its words ("Hangul letters", "your Korean decks"). */
 export function TodayFigures({ figures, scope, label, newPerDay, heading = 'h3' }: { figures: StudyFigures; scope: string; label: string; newPerDay?: number; heading?: 'h2' | 'h3' }) {
   const { t, formatNumber, formatTime } = useI18n();
-  const item = (text: string, value: number, color?: 'primary' | 'info') => (
+  const item = (text: string, value: number, color?: 'primary') => (
     <Chip role="listitem" size="small" variant={value > 0 && color ? 'filled' : 'outlined'} color={value > 0 && color ? color : 'default'}
       label={t('lists.labelValue', { label: text, value: formatNumber(value) })} />
   );
   return (
     <Stack spacing={0.5} {...figureData('today', scope, { dueNow: figures.dueNow, newToday: figures.newToday, laterToday: figures.laterToday, reviewsToday: figures.reviewsToday })}>
-      <Typography variant="subtitle2" component={heading}>
+      <Typography variant="subtitle1" component={heading} sx={{ fontWeight: 600 }}>
         {t('figures.todayIn', { scope: label })}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} role="list" aria-label={t('figures.todayIn', { scope: label })}>
         {item(t('figures.dueNow'), figures.dueNow, 'primary')}
-        {item(newPerDay === undefined ? t('figures.newToday') : t('figures.newTodayOf', { limit: formatNumber(newPerDay) }), figures.newToday, 'info')}
+        {item(newPerDay === undefined ? t('figures.newToday') : t('figures.newTodayOf', { limit: formatNumber(newPerDay) }), figures.newToday, 'primary')}
         {item(t('figures.laterToday'), figures.laterToday)}
         {item(t('figures.answersToday'), figures.reviewsToday)}
       </Stack>
@@ -56,7 +56,7 @@ export function CardFigures({ figures, scope, label, heading = 'h3' }: { figures
   ];
   return (
     <Stack spacing={0.5} {...figureData('cards', scope, values)}>
-      <Typography variant="subtitle2" component={heading}>
+      <Typography variant="subtitle1" component={heading} sx={{ fontWeight: 600 }}>
         {t('figures.cardsIn', { scope: label })}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} role="list" aria-label={t('figures.cardsIn', { scope: label })}>
