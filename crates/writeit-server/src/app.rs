@@ -40,6 +40,9 @@ pub fn app_with_origins(state: AppState, web_dir: Option<PathBuf>, origins: &[&s
         .allow_origin(AllowOrigin::list(origins))
         .allow_methods([Method::GET, Method::POST, Method::HEAD])
         .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
+        .expose_headers([header::HeaderName::from_static(
+            crate::clock::SERVER_TIME_HEADER,
+        )])
         .max_age(std::time::Duration::from_secs(600));
     let api = Router::new()
         .route("/api/trpc", any(crate::rpc::handle))
@@ -47,6 +50,8 @@ pub fn app_with_origins(state: AppState, web_dir: Option<PathBuf>, origins: &[&s
         .route("/api/trpc/{*path}", any(crate::rpc::handle))
         .merge(crate::identity::router())
         .merge(crate::import::http::router())
+        // Every API answer says the server's time (the device's clock offset, docs/rpc.md).
+        .layer(axum::middleware::map_response(crate::clock::stamp))
         .layer(cors)
         .route("/healthz", get(healthz))
         .with_state(state);

@@ -195,6 +195,38 @@ async fn batched_and_unbatched_queries() {
     assert_eq!(s, 200);
 }
 
+/// Every API answer carries the server's wall-clock time (ms), exposed to the native shell's
+/// origins, from which a device measures its clock's offset; an error answer too.
+#[tokio::test]
+async fn answers_say_the_servers_time() {
+    let c = start().await;
+    let before = writeit_server::clock::now_ms();
+    for path in ["/api/trpc/getServerTime", "/api/trpc/noSuchProcedure"] {
+        let res = c
+            .http
+            .get(format!("{}{path}", c.server.url()))
+            .header("origin", "capacitor://localhost")
+            .send()
+            .await
+            .unwrap();
+        let after = writeit_server::clock::now_ms();
+        let time: i64 = res.headers()["x-server-time"]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            (before..=after).contains(&time),
+            "{path}: {time} not in {before}..={after}"
+        );
+        let exposed = res.headers()["access-control-expose-headers"]
+            .to_str()
+            .unwrap()
+            .to_ascii_lowercase();
+        assert!(exposed.contains("x-server-time"), "{exposed}");
+    }
+}
+
 #[tokio::test]
 async fn whole_request_failures_answer_one_error() {
     let c = start().await;

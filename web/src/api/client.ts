@@ -1,9 +1,11 @@
 // The tRPC client of the product server (SPEC §7, DESIGN §3): batched calls to /api/trpc (a full
 // host in the native shell), typed by the generated AppRouter, with the ID token as a Bearer header
-// on every call (empty when nobody is signed in, SPEC §6).
+// on every call (empty when nobody is signed in, SPEC §6); every answer's X-Server-Time is
+// measured against the device's clock (serverClock.ts).
 import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCClient } from '@trpc/client';
 import type { AppRouter } from './generated/router';
 import type { ErrorCode } from './generated/types';
+import { observeResponse } from './serverClock';
 
 export type Api = TRPCClient<AppRouter>;
 
@@ -31,10 +33,14 @@ export const MAX_BATCH_ITEMS = 32;
 export function createApi(opts: ApiOptions): Api {
   const timeoutMs = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
   // Given up like a lost connection (an AbortError): the caller sees a network failure and retries.
-  const timed: typeof fetch = (input, init) => {
+  // Each answer also says the server's time: the device's clock is measured against it.
+  const timed: typeof fetch = async (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? eitherSignal(init.signal, timeout) : timeout;
-    return (opts.fetch ?? globalThis.fetch)(input, { ...init, signal });
+    const sent = Date.now();
+    const response = await (opts.fetch ?? globalThis.fetch)(input, { ...init, signal });
+    observeResponse(response, sent, Date.now());
+    return response;
   };
   return createTRPCClient<AppRouter>({
     links: [

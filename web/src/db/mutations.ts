@@ -23,6 +23,7 @@ import type { TableRows } from './db';
 import type { MutationInputs } from '../api/procedures';
 import { recordMutation, type LocalWrite } from './outbox';
 import { syncEngine, type SyncEngine } from './sync';
+import { now as serverNow } from '../api/serverClock';
 
 /** A new review; `id` (UUIDv7) and `reviewedAt` (now) are filled in when absent. */
 export interface NewReview {
@@ -153,7 +154,7 @@ export function createMutations(engine: SyncEngine): Mutations {
         entryId: review.entryId,
         kind: review.kind,
         rating: review.rating,
-        reviewedAt: review.reviewedAt ?? Date.now(),
+        reviewedAt: review.reviewedAt ?? serverNow(),
         durationMs: review.durationMs ?? 0,
         ...(review.score !== undefined ? { score: review.score } : {}),
         ...(review.desiredRetention !== undefined ? { desiredRetention: review.desiredRetention } : {}),

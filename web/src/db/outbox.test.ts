@@ -298,6 +298,21 @@ describe('mutations and the outbox', () => {
     expect(onServer.find((e) => e.id === saved.id)).toMatchObject({ text: '연필' });
   });
 
+  it('never takes an answer out of the device history for its date: refused for reviewedAt, it stays, listed to retry', async () => {
+    const h = await make({ userId: newUserId() });
+    h.net.refuseMutations = { code: 'BAD_REQUEST', httpStatus: 400, message: 'reviewedAt: out of range', data: { reason: 'outOfRange', field: 'reviewedAt' } };
+    const review = await h.mutations.saveUserReview({ entryId: entry(0).id, kind: 'meaning', rating: 3 });
+    await settle(h);
+    expect(h.engine.getState().refused).toBe(1);
+    expect(await h.db.userReviews.get(review.id)).toMatchObject({ id: review.id, deleted: false });
+    // Once the server takes it, it is sent and stays.
+    h.net.refuseMutations = undefined;
+    await h.engine.retryRefused((await h.engine.refusedMutations())[0]?.seq as number);
+    await settle(h);
+    expect(h.engine.getState()).toMatchObject({ pending: 0, refused: 0 });
+    expect(await h.db.userReviews.get(review.id)).toMatchObject({ id: review.id, deleted: false });
+  });
+
   it('sends a change refused for something the app sent wrongly again when another build starts, in order', async () => {
     const userId = newUserId();
     const a = await make({ userId, buildId: 'A' });

@@ -298,18 +298,27 @@ export async function storeAnswer(db: WriteItDb, cache: EntityCache, procedure: 
   for (const w of written) cache.put(w.table, [w.row]);
 }
 
+/** An answer the server refused for its date (a device clock wildly off before its offset was
+ * measured): it stays in the device's history, never taken out for its time (issue 36), and its
+ * refusal is listed to try again. */
+export function keptDespiteRefusal(item: Pick<OutboxItem, 'procedure'>, refusal: Refusal): boolean {
+  return item.procedure === 'saveUserReview' && refusal.field === 'reviewedAt';
+}
+
 /** Refused for good: keep the item as refused and put the rows it wrote back as the server has
- * them (unless a later pending item wrote them too). */
+ * them (unless a later pending item wrote them too, or it is an answer kept despite its date). */
 async function refuse(ctx: FlushContext, item: OutboxItem, e: unknown): Promise<void> {
   const { db } = ctx;
   const seq = item.seq as number;
   const tables = [...new Set((item.before ?? []).map((b) => b.table))].map((t) => db.table(t));
   const restored: OutboxBefore[] = [];
+  const refusal = refusalOf(e, ctx.build);
+  const keep = keptDespiteRefusal(item, refusal);
   await db.transaction('rw', [db.outbox, ...tables], async () => {
     const current = await db.outbox.get(seq);
     if (!current) return;
     const later = await db.outbox.where('seq').above(seq).toArray();
-    for (const b of restoreOf(current, later)) {
+    for (const b of keep ? [] : restoreOf(current, later)) {
       if (b.row) await db.table(b.table).put(b.row);
       else await db.table(b.table).delete(b.key);
       restored.push(b);
@@ -320,7 +329,7 @@ async function refuse(ctx: FlushContext, item: OutboxItem, e: unknown): Promise<
       state: REFUSED_STATE,
       attempts: current.attempts + 1,
       lastError: errorMessage(e),
-      refusal: refusalOf(e, ctx.build),
+      refusal,
     });
   });
   for (const b of restored) {

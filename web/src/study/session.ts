@@ -10,6 +10,7 @@ import type { CardKind, UserCard, UserReview } from '../api/generated/types';
 import { answeredToday, dayProgress, type DayProgress } from './figures';
 import { sessionOrder, spreadSiblings, startOfLocalDay, type QueueItem, type StudyQueue } from './queue';
 import { CardState, nextSchedule, replaySchedule, toUserCard, type Rating, type ReplayReview, type Schedule } from './scheduler';
+import { now as serverNow } from '../api/serverClock';
 
 /** Cards in learning due within this much come back before the session ends (Anki's "learn
  * ahead" limit), so a new card's 1m/10m steps are done in one sitting. */
@@ -79,7 +80,7 @@ export class StudySession {
     this.total = this.main.length;
     this.scheduling = { desiredRetention: opts.desiredRetention, weights: opts.weights };
     for (const [id, list] of opts.reviews) this.reviews.set(id, [...list]);
-    const now = opts.now ?? Date.now();
+    const now = opts.now ?? serverNow();
     this.kinds = opts.kinds;
     this.dayStart = startOfLocalDay(now);
     this.answeredToday = answeredToday([...opts.reviews.values()].flat(), now, opts.kinds);

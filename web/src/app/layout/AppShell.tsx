@@ -19,6 +19,7 @@ import { AccountButton } from './AccountButton';
 import type { NavItem } from './navItem';
 import { SyncIndicator } from './SyncIndicator';
 import { useCompactChrome } from './writingFocus';
+import { ClockWarning } from './ClockWarning';
 
 const LanguagePicker = lazy(() => import('./LanguagePicker').then((m) => ({ default: m.LanguagePicker })));
 const NavDrawer = lazy(() => import('./NavDrawer'));
@@ -136,6 +137,8 @@ export function AppShell({
         </Suspense>
       )}
       <Container component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, py: compact ? 1 : 3, px: compact ? 1.5 : undefined, outline: 'none' }}>
+        {/* Not while writing on a phone: the canvas keeps the screen (the warning stays elsewhere). */}
+        {!compact && <ClockWarning />}
         {children}
       </Container>
     </Box>

@@ -5,18 +5,19 @@ import { useEffect, useState } from 'react';
 import type { Deck } from '../../api/generated/types';
 import { useDeckFigures, type DeckFigures } from '../../db/read/deckStudy';
 import { endOfLocalDay } from '../../study/queue';
+import { now as serverNow } from '../../api/serverClock';
 
 /** Each of `decks` with its figures, read again whenever the data changes and when a card in
  * learning comes due (so the figures stay those a session started now would open); undefined
  * while reading. */
 export function useDeckCounts(decks: readonly Deck[] | undefined): DeckFigures[] | undefined {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   const read = useDeckFigures(decks, now);
   // The next moment the clock changes a figure: a learning card coming due, or midnight (a new
   // day's new cards); at the latest a minute from now.
   const changesAt = Math.min(endOfLocalDay(now), now + 60_000, ...(read ?? []).map((d) => d.changesAt ?? Infinity));
   useEffect(() => {
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, changesAt - Date.now()) + 50);
+    const timer = setTimeout(() => setNow(serverNow()), Math.max(0, changesAt - serverNow()) + 50);
     return () => clearTimeout(timer);
   }, [changesAt]);
   // Until the query has answered for these decks, its answer for the previous ones (a deck just

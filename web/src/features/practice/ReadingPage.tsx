@@ -24,6 +24,7 @@ import { useListen } from '../shared/speech';
 import { ListenButton, ListenNotice } from '../shared/Listen';
 import { GuestNotice, RatingButtons, usePracticeKeys } from './components';
 import { useKeyHints } from './keyHints';
+import { now as serverNow } from '../../api/serverClock';
 
 type Loaded = { key: string } & ({ status: 'missing'; kind: 'deck' | 'entry' } | { status: 'ready'; study: DeckStudy; entry: Entry });
 
@@ -38,7 +39,7 @@ export function ReadingPage() {
   const reloadOn = loaded?.status === 'missing' ? syncedAt : undefined;
   useEffect(() => {
     let live = true;
-    void loadDeckStudy(deckId, Date.now()).then((study) => {
+    void loadDeckStudy(deckId, serverNow()).then((study) => {
       if (!live) return;
       const entry = study?.entryById.get(entryId);
       if (!study) setLoaded({ key, status: 'missing', kind: 'deck' });
@@ -58,7 +59,7 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
   const { t, locale } = useI18n();
   const [revealed, setRevealed] = useState(false);
   const [saved, setSaved] = useState<{ rating: Rating; due: number; at: number; reviewId: string } | null>(null);
-  const [shownAt] = useState(() => Date.now());
+  const [shownAt] = useState(() => serverNow());
   // Previews are for the moment of the reveal (render stays pure).
   const [now, setNow] = useState(shownAt);
   const listen = useListen(entry);
@@ -79,7 +80,7 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
     if (!revealed || saved || busy.current) return;
     busy.current = true;
     try {
-      const at = Date.now();
+      const at = serverNow();
       const answer = answerCard(item, known, rating, at, at - shownAt, study);
       await recordAnswer(answer);
       setFailed(null);
@@ -110,7 +111,7 @@ function ReadingPractice({ study, entry }: { study: DeckStudy; entry: Entry }) {
 
   const reveal = () => {
     setRevealed(true);
-    setNow(Date.now());
+    setNow(serverNow());
   };
 
   usePracticeKeys((e) => {

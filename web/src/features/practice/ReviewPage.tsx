@@ -29,6 +29,7 @@ import { useKeyHints } from './keyHints';
 import { reviewKey } from './practiceKeys';
 import { ReviewCard } from './ReviewCard';
 import { Summary } from './ReviewSummary';
+import { now as serverNow } from '../../api/serverClock';
 
 type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; study: DeckStudy; session: StudySession; startedAt: number };
 
@@ -48,7 +49,7 @@ export function DeckReviewPage() {
   const reloadOn = empty ? syncedAt : undefined;
   useEffect(() => {
     let live = true;
-    const now = Date.now();
+    const now = serverNow();
     void loadDeckStudy(deckId, now).then((study) => {
       if (!live) return;
       if (!study) setLoaded({ status: 'missing' });
@@ -96,7 +97,7 @@ function ReviewSession({
   // The time the screen is drawn for (due learning cards, previews) and when the card was shown;
   // set by each action, as render must stay pure.
   const [clock, setClock] = useState(() => {
-    const at = Date.now();
+    const at = serverNow();
     return { now: at, shownAt: at };
   });
   const [revealed, setRevealed] = useState(false);
@@ -126,7 +127,7 @@ function ReviewSession({
   const item = written?.item ?? (endedAt === null ? session.current(now) : null);
 
   const reveal = () => {
-    const at = Date.now();
+    const at = serverNow();
     setRevealed(true);
     setClock((c) => ({ ...c, now: at }));
     setPreview({ values: session.preview(at) ?? emptyPreview(), now: at });
@@ -135,7 +136,7 @@ function ReviewSession({
   const rate = (rating: Rating) =>
     exclusive(async () => {
       if (!item || !revealed) return;
-      const t1 = Date.now();
+      const t1 = serverNow();
       const answer = session.prepare(rating, t1, t1 - clock.shownAt);
       if (!answer) return;
       try {
@@ -147,7 +148,7 @@ function ReviewSession({
         return;
       }
       session.accept(answer);
-      const shownAt = Date.now();
+      const shownAt = serverNow();
       // Rendered now, not in a later task: the write was the wait, the next card is ready.
       flushSync(() => {
         setRevealed(false);
@@ -161,7 +162,7 @@ function ReviewSession({
     let ran = false;
     await exclusive(async () => {
       ran = true;
-      const t1 = Date.now();
+      const t1 = serverNow();
       // A new card's time is its memory stage's (watching and tracing are teaching, not answering).
       const duration = isNewItem(target) ? grade.durationMs : t1 - clock.shownAt;
       const answer = session.prepare(grade.rating, t1, duration, { score: grade.score });
@@ -186,7 +187,7 @@ function ReviewSession({
   /** On from a written card to the next one. */
   const nextCard = () => {
     if (written?.status !== 'saved') return;
-    const at = Date.now();
+    const at = serverNow();
     flushSync(() => {
       setWritten(null);
       setRevealed(false);
@@ -211,7 +212,7 @@ function ReviewSession({
       setWritten(null);
       setAttempt((a) => a + 1);
       setRevealed(false);
-      const at = Date.now();
+      const at = serverNow();
       setClock({ now: at, shownAt: at });
       setNotice(t('review.undone'));
     });

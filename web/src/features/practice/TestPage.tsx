@@ -34,6 +34,7 @@ import { loadDeckStudy, recordAnswer, type DeckStudy } from '../../study/store';
 import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
 import { GuestNotice, Progress, usePracticeKeys } from './components';
 import { quizKey } from './practiceKeys';
+import { now as serverNow } from '../../api/serverClock';
 
 type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; study: DeckStudy; rescheduled: boolean };
 
@@ -48,7 +49,7 @@ export function DeckTestPage() {
   const reloadOn = empty ? syncedAt : undefined;
   useEffect(() => {
     let live = true;
-    void Promise.all([loadDeckStudy(deckId, Date.now()), readLastTest(deckId)]).then(([study, last]) => {
+    void Promise.all([loadDeckStudy(deckId, serverNow()), readLastTest(deckId)]).then(([study, last]) => {
       // The switch starts as the learner left it in their last test of this deck (off at first).
       if (live) setLoaded(study ? { status: 'ready', study, rescheduled: last?.rescheduled ?? false } : { status: 'missing' });
     });
@@ -77,7 +78,7 @@ function Quiz({ study, rescheduledAtFirst, onAgain }: { study: DeckStudy; resche
   const [index, setIndex] = useState(0);
   const [results, setResults] = useState<Result[]>([]);
   const [text, setText] = useState('');
-  const [startedAt] = useState(() => Date.now());
+  const [startedAt] = useState(() => serverNow());
   const [testId] = useState(() => uuidv7());
   const [endedAt, setEndedAt] = useState<number | null>(null);
   const [shownAt, setShownAt] = useState(startedAt);
@@ -101,7 +102,7 @@ function Quiz({ study, rescheduledAtFirst, onAgain }: { study: DeckStudy; resche
     busy.current = true;
     try {
       const graded = grade(question, r);
-      const at = Date.now();
+      const at = serverNow();
       const card = study.cards.get(question.cardId) ?? null;
       let reviewId: string | null = null;
       // Never a new card: a test does not start cards nor spend the day's new ones.
@@ -147,10 +148,10 @@ function Quiz({ study, rescheduledAtFirst, onAgain }: { study: DeckStudy; resche
 
   const next = () => {
     if (!answered) return;
-    if (index + 1 >= questions.length) setEndedAt(Date.now());
+    if (index + 1 >= questions.length) setEndedAt(serverNow());
     setIndex((i) => i + 1);
     setText('');
-    setShownAt(Date.now());
+    setShownAt(serverNow());
   };
 
   usePracticeKeys((e) => {

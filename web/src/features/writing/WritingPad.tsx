@@ -35,6 +35,7 @@ import { strokesBy, type CharacterGrade, type Rating } from './grading';
 import { currentResult, lessonGrade, lessonMessage, lessonStep, plannedStages, showsModel, startLesson, wayOnKind, type LessonEvent, type LessonMode, type LessonState } from './lesson';
 import { useWritingSettings } from './settings';
 import { isFree } from './writingSession';
+import { now as serverNow } from '../../api/serverClock';
 
 export type PracticeMode = 'guided' | 'recall' | 'dictation';
 
@@ -201,7 +202,7 @@ function Pad({
   const onStroke = useCallback(
     (points: InkPoint[]) => {
       const s = current.current;
-      const at = Date.now();
+      const at = serverNow();
       if (s.phase !== 'active' || s.stage === 'watch') return;
       if (isFree(s.writing)) {
         dispatch({ type: 'write', event: { type: 'freeStroke', points, at } });
@@ -219,7 +220,7 @@ function Pad({
   const checkFree = useCallback(() => {
     const s = current.current;
     const score = scoreAgainstGlyph(values[s.index] ?? '', entry.languageCode, s.writing.freeInk) ?? 0;
-    dispatch({ type: 'write', event: { type: 'freeChecked', score, at: Date.now() } });
+    dispatch({ type: 'write', event: { type: 'freeChecked', score, at: serverNow() } });
   }, [dispatch, entry.languageCode, values]);
 
   // Keys: Enter goes on (ready to trace, or the stage's way on); Ctrl/Cmd+Z undoes a stroke (when

@@ -26,6 +26,7 @@ import { useDeck } from '../../db/read/decks';
 import { useWritingFocus } from '../../app/layout/writingFocus';
 import { useEntry } from '../../db/read/entries';
 import { WritingPad, type PracticeMode, type WritingGrade } from './WritingPad';
+import { now as serverNow } from '../../api/serverClock';
 
 export { writableGraphemes } from './WritingPad';
 export function WritingPage() {
@@ -90,7 +91,7 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
         return;
       }
       setSaved({ status: 'saving' });
-      const at = Date.now();
+      const at = serverNow();
       const record = async () => {
         if (!(await cardStarted(entry.id, 'writing'))) return null;
         return answerEntryCard({ deckId, entryId: entry.id, kind: 'writing' }, grade.rating, at, grade.durationMs, { score: grade.score });
