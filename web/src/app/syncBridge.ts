@@ -8,6 +8,7 @@ import type { RefusedChange } from '../db/outbox';
 
 export type { RefusedChange };
 import { loadAuth } from '../session/authBridge';
+import { held } from '../db/journal';
 
 export interface SyncState {
   status: 'idle' | 'syncing' | 'offline' | 'error';
@@ -98,6 +99,9 @@ let appAutoSync: Promise<void> | undefined;
 export function startAppAutoSync(): Promise<void> {
   appAutoSync ??= loadSyncModule().then((m) => {
     m.startAutoSync();
+    // Answers a reload or a closed tab cut short are stored at once (db/journal.ts); the study
+    // code (and its scheduler) loads only when there are any.
+    if (held().length > 0) void import('../study/store').then((s) => s.answersReplayed());
   });
   return appAutoSync;
 }

@@ -67,6 +67,7 @@ import {
   type LanguageTable,
 } from './languages';
 import { dropLanguageRows, followedLanguages, languageSize, languagesWithRows } from './languageRows';
+import { clearJournal } from './journal';
 
 /** The sync marker (SPEC §3, §9); defined beside the database so pages can tell a first visit. */
 export { LAST_SYNC_KEY };
@@ -432,6 +433,8 @@ export class SyncEngine {
       await dropUserItems(this.db);
     });
     this.cache.clear(USER_TABLES);
+    // Answers journaled and not yet stored go with the user's data (db/journal.ts).
+    clearJournal();
     this.storage.removeItem(LAST_SYNC_KEY);
     this.storage.removeItem(LAST_SYNC_USER_KEY);
     // The page snapshots show the user's data (app/snapshot).

@@ -270,10 +270,11 @@ export function answerCard(
   now: number,
   durationMs: number,
   scheduling: Scheduling,
-  extra: Partial<Pick<UserReview, 'score'>> = {},
+  extra: Partial<Pick<UserReview, 'score' | 'id'>> = {},
 ): { review: UserReview; card: UserCard } {
   const review: UserReview = {
-    id: uuidv7(),
+    // A caller that journaled the answer first names it (db/journal.ts), so a replay is the same.
+    id: extra.id ?? uuidv7(),
     cardId: item.cardId,
     entryId: item.entryId,
     kind: item.kind,

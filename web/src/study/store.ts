@@ -1,12 +1,16 @@
 // The study engine's I/O: reading a deck's study data from IndexedDB (deckStudy.ts reads the
-// entries, the learner's userEntries, userDeck, cards and their reviews); recording answers through the outbox, the one
-// answer path of every practice page; taking an answer back (dropped while a guest's upload
-// waits, else a tombstone sent after it), the one undo.
+// entries, the learner's userEntries, userDeck, cards and their reviews); recording answers
+// through the outbox, the one answer path of every practice page, each answer journaled first
+// (db/journal.ts: kept from the moment its key is pressed) and the journal replayed at start;
+// keeping a test's row the same way; taking an answer back (dropped while a guest's upload waits,
+// else a tombstone sent after it), the one undo.
 import type { CardKind, UserCard, UserReview } from '../api/generated/types';
 import { loadCached, type EntityCache } from '../db/cache';
 import { cardId } from '../db/cardId';
 import type { WriteItDb } from '../db/db';
-import { deleteUserReview, recordReview, type Mutations } from '../db/mutations';
+import { v7 as uuidv7 } from 'uuid';
+import { held, hold, release, type EntryAnswer, type JournalEntry } from '../db/journal';
+import { deleteUserReview, recordReview, saveUserTest, type Mutations, type NewTest } from '../db/mutations';
 import { dropQueued } from '../db/outbox';
 import { syncEngine } from '../db/sync';
 import type { SessionStore } from '../session/session';
@@ -28,7 +32,7 @@ interface Deps {
   cache: EntityCache;
   /** Who is signed in: a guest's user mutations wait in the outbox until someone is. */
   session: Pick<SessionStore, 'getSession'>;
-  mutations: Pick<Mutations, 'recordReview' | 'deleteUserReview'>;
+  mutations: Pick<Mutations, 'recordReview' | 'deleteUserReview' | 'saveUserTest'>;
   /** After the outbox changed (the sync status counts it). */
   outboxChanged?: () => void;
 }
@@ -39,7 +43,7 @@ const appDeps = (): Deps => {
     db: engine.db,
     cache: engine.cache,
     session: engine.session,
-    mutations: { recordReview, deleteUserReview },
+    mutations: { recordReview, deleteUserReview, saveUserTest },
     outboxChanged: () => void engine.updateCounts().catch(() => undefined),
   };
 };
@@ -47,6 +51,8 @@ const appDeps = (): Deps => {
 /** Reads a deck's study data; null when the deck is not here (or deleted). */
 export async function loadDeckStudy(deckId: string, now: number, deps: Deps = appDeps()): Promise<DeckStudy | null> {
   const { db, cache } = deps;
+  // Answers a reload cut short are stored before a session reads the deck.
+  await answersReplayed(deps);
   // Through the memory cache: a deck studied again (or its page reloaded after a sync) is read
   // from memory.
   const deck = await loadCached('decks', deckId, db, cache);
@@ -54,25 +60,62 @@ export async function loadDeckStudy(deckId: string, now: number, deps: Deps = ap
   return readDeckStudy(deck, now, db, deps.session.getSession()?.userId);
 }
 
-/** Records an answer, the one way every practice page does: the review and the locally replayed
- * card written to IndexedDB and queued in the outbox in one transaction (sent when online and
- * signed in; a guest's wait for sign-in). Resolves once that transaction has committed: a page
- * shows the next card or the result only then, so an answer on screen is an answer stored. */
+/** Records an answer, the one way every practice page does: journaled at once, synchronously
+ * (call it in the key's own event handler, before anything asynchronous), then the review and the
+ * locally replayed card written to IndexedDB and queued in the outbox in one transaction (sent
+ * when online and signed in; a guest's wait for sign-in). Resolves once that transaction has
+ * committed: a page shows the next card or the result only then, so an answer on screen is an
+ * answer stored. */
 export async function recordAnswer(answer: { review: UserReview; card: UserCard }, deps: Pick<Deps, 'mutations'> = appDeps()): Promise<void> {
-  await deps.mutations.recordReview(answer.review, { card: answer.card });
+  const key = answer.review.id;
+  hold({ kind: 'review', key, review: answer.review });
+  try {
+    await deps.mutations.recordReview(answer.review, { card: answer.card });
+  } finally {
+    // Stored, or refused here and told to the learner (who answers again): either way not replayed.
+    release(key);
+  }
 }
 
-/** Answers one card of a deck outside a session (writing practice): reads the card, its stored
- * reviews and the deck's desired retention, replays the answer and records it. */
+/** Keeps a test's row as it stands after an answer, and the review that answer counted as (when
+ * the learner asked: `answer`), the way recordAnswer keeps an answer: both journaled at once,
+ * synchronously (call it in the key's event handler), then the review recorded and the row saved
+ * through the outbox. */
+export async function keepTest(test: NewTest & { id: string }, answer?: { review: UserReview; card: UserCard }, deps: Pick<Deps, 'mutations'> = appDeps()): Promise<void> {
+  const key = `test/${test.id}/${test.answers.length}`;
+  hold({ kind: 'test', key, test: { ...test } });
+  try {
+    if (answer) await recordAnswer(answer, deps);
+    await deps.mutations.saveUserTest(test);
+  } finally {
+    release(key);
+  }
+}
+
+/** Answers one card of a deck outside a session (writing practice): journaled at once, then reads
+ * the card, its stored reviews and the deck's desired retention, replays the answer and records
+ * it. */
 export async function answerEntryCard(
   target: { deckId: string; entryId: string; kind: CardKind },
   rating: Rating,
   at: number,
   durationMs: number,
-  extra: Partial<Pick<UserReview, 'score'>> = {},
+  extra: Partial<Pick<UserReview, 'score' | 'id'>> = {},
   deps: Deps = appDeps(),
 ): Promise<Answered> {
+  const answer: EntryAnswer = { reviewId: extra.id ?? uuidv7(), target, rating, at, durationMs, ...(extra.score !== undefined ? { score: extra.score } : {}) };
+  const key = `entry/${answer.reviewId}`;
+  hold({ kind: 'entryAnswer', key, answer });
+  try {
+    return await answerEntry(answer, deps);
+  } finally {
+    release(key);
+  }
+}
+
+async function answerEntry(a: EntryAnswer, deps: Deps): Promise<Answered> {
   const { db } = deps;
+  const { target } = a;
   const id = cardId(target.entryId, target.kind);
   const [card, reviews, userDeck, weights] = await Promise.all([
     db.userCards.get(id),
@@ -84,15 +127,66 @@ export async function answerEntryCard(
   const retention = userDeck && !userDeck.deleted ? userDeck.desiredRetention : DEFAULT_RETENTION;
   const answered = answerCard(
     item,
-    reviews.filter((r) => !r.deleted),
-    rating,
-    at,
-    durationMs,
+    reviews.filter((r) => !r.deleted && r.id !== a.reviewId),
+    a.rating,
+    a.at,
+    a.durationMs,
     { desiredRetention: retention, weights },
-    extra,
+    { id: a.reviewId, ...(a.score !== undefined ? { score: a.score } : {}) },
   );
   await recordAnswer(answered, deps);
   return answered;
+}
+
+/** Stores one journaled answer a reload cut short, unless it was stored after all; true when it
+ * was stored now. */
+async function replayOne(entry: JournalEntry, deps: Deps): Promise<boolean> {
+  const { db } = deps;
+  if (entry.kind === 'review') {
+    const { review } = entry;
+    if (await db.userReviews.get(review.id)) return false;
+    const others = (await db.userReviews.where('cardId').equals(review.cardId).toArray()).filter((r) => !r.deleted);
+    const schedule = replaySchedule([...others, review], await currentWeights(db, deps.session.getSession()?.userId));
+    if (!schedule) return false;
+    const updatedAt = (await db.userCards.get(review.cardId))?.updatedAt ?? 0;
+    await deps.mutations.recordReview(review, { card: toUserCard(review.cardId, review.entryId, review.kind, schedule, updatedAt) });
+    return true;
+  }
+  if (entry.kind === 'test') {
+    const stored = await db.userTests.get(entry.test.id);
+    if (stored && stored.answers.length >= entry.test.answers.length) return false;
+    await deps.mutations.saveUserTest(entry.test);
+    return true;
+  }
+  if (await db.userReviews.get(entry.answer.reviewId)) return false;
+  await answerEntry(entry.answer, deps);
+  return true;
+}
+
+/** Stores every journaled answer a reload or a closed tab cut short (idempotent: each carries
+ * its client-made id); resolves with how many were stored now. An entry that cannot be stored
+ * stays for the next start. */
+export async function replayAnswers(deps: Deps = appDeps()): Promise<number> {
+  let stored = 0;
+  for (const entry of held()) {
+    try {
+      if (await replayOne(entry, deps)) stored++;
+      release(entry.key);
+    } catch (e) {
+      console.error('replaying a journaled answer failed', e);
+    }
+  }
+  if (stored > 0) deps.outboxChanged?.();
+  return stored;
+}
+
+const replays = new WeakMap<WriteItDb, Promise<number>>();
+/** The journal's replay into a database, once a page (study pages wait for it before reading a
+ * deck; the app starts it at once when the journal holds anything: app/syncBridge.ts). */
+export function answersReplayed(deps: Deps = appDeps()): Promise<number> {
+  let replay = replays.get(deps.db);
+  if (!replay) replays.set(deps.db, (replay = held().length === 0 ? Promise.resolve(0) : replayAnswers(deps)));
+  return replay;
 }
 
 /** 'removed': a guest's review, still queued, is gone, its card rebuilt from the other reviews.

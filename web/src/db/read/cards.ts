@@ -67,3 +67,9 @@ export async function cardStarted(entryId: string, kind: CardKind): Promise<bool
   const card = await db.userCards.get(cardId(entryId, kind));
   return isLive(card) && !(card.state === 0 && card.lastReview === null);
 }
+
+/** cardStarted, live (undefined while reading): known before an answer is given, so the answer is
+ * recorded in its own event handler (db/journal.ts). */
+export function useCardStarted(entryId: string, kind: CardKind): boolean | undefined {
+  return useLiveQuery(() => cardStarted(entryId, kind), [entryId, kind]);
+}

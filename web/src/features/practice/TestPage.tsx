@@ -23,14 +23,13 @@ import { Link, useParams } from 'react-router';
 import { v7 as uuidv7 } from 'uuid';
 import { TEST_TEXT_MAX, type UserTest, type UserTestAnswer } from '../../api/generated/types';
 import { useSyncState } from '../../app/syncBridge';
-import { saveUserTest } from '../../db/mutations';
 import { readLastTest, useTestsOf } from '../../db/read/userTests';
 import { useI18n } from '../../i18n/I18nContext';
 import { formatDuration } from '../../study/format';
 import { isEnabled, isNew } from '../../study/queue';
 import { buildQuiz, grade, type Graded, type Question, type Response } from '../../study/quiz';
 import { answerCard, type Answer } from '../../study/session';
-import { loadDeckStudy, recordAnswer, type DeckStudy } from '../../study/store';
+import { keepTest, loadDeckStudy, type DeckStudy } from '../../study/store';
 import { EmptyState, LoadingState, MissingState, PageHeader } from '../shared/components';
 import { GuestNotice, Progress, usePracticeKeys } from './components';
 import { quizKey } from './practiceKeys';
@@ -104,21 +103,19 @@ function Quiz({ study, rescheduledAtFirst, onAgain }: { study: DeckStudy; resche
       const graded = grade(question, r);
       const at = serverNow();
       const card = study.cards.get(question.cardId) ?? null;
-      let reviewId: string | null = null;
       // Never a new card: a test does not start cards nor spend the day's new ones.
-      if (rescheduled && card && !isNew(card)) {
-        const prepared =
-          pending.current?.index === index
+      const prepared =
+        rescheduled && card && !isNew(card)
+          ? pending.current?.index === index
             ? pending.current.answer
             : (() => {
                 const item = { cardId: question.cardId, entryId: question.entry.id, kind: question.kind, card };
                 const made = answerCard(item, study.reviews.get(question.cardId) ?? [], graded.rating, at, at - shownAt, study);
                 return { item, review: made.review, card: made.card, before: card, requeued: false };
-              })();
-        pending.current = { index, answer: prepared };
-        await recordAnswer(prepared);
-        reviewId = prepared.review.id;
-      }
+              })()
+          : null;
+      if (prepared) pending.current = { index, answer: prepared };
+      const reviewId = prepared?.review.id ?? null;
       const entry: UserTestAnswer = {
         entryId: question.entry.id,
         kind: question.kind,
@@ -132,7 +129,8 @@ function Quiz({ study, rescheduledAtFirst, onAgain }: { study: DeckStudy; resche
       };
       const answers = [...kept.current, entry];
       const last = index + 1 >= questions.length;
-      await saveUserTest({ id: testId, deckId: deck.id, startedAt, finishedAt: last ? at : null, rescheduled, answers });
+      // Journaled before anything asynchronous (study/store.ts keepTest), then stored.
+      await keepTest({ id: testId, deckId: deck.id, startedAt, finishedAt: last ? at : null, rescheduled, answers }, prepared ?? undefined);
       kept.current = answers;
       pending.current = null;
       setSaveFailed(false);

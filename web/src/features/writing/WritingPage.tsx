@@ -21,7 +21,7 @@ import { useI18n } from '../../i18n/I18nContext';
 import { useListen } from '../shared/speech';
 import { ListenNotice } from '../shared/Listen';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
-import { cardStarted } from '../../db/read/cards';
+import { useCardStarted } from '../../db/read/cards';
 import { useDeck } from '../../db/read/decks';
 import { useWritingFocus } from '../../app/layout/writingFocus';
 import { useEntry } from '../../db/read/entries';
@@ -83,6 +83,8 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
 
   /** The whole entry is written: a recall of a started card is recorded as the writing card's
    * review (the one answer path); tracing, or a card not yet in the reviews, is practice only. */
+  // Whether this writing card is in the learner's reviews, known before they finish writing.
+  const started = useCardStarted(entry.id, 'writing') ?? false;
   const onFinished = useCallback(
     (grade: WritingGrade) => {
       setNotice('');
@@ -90,21 +92,23 @@ function WritingPractice({ deckId, entry, backTo }: { deckId: string; entry: Ent
         setSaved({ status: 'practice', why: 'tracing' });
         return;
       }
+      if (!started) {
+        setSaved({ status: 'practice', why: 'notStarted' });
+        return;
+      }
       setSaved({ status: 'saving' });
       const at = serverNow();
-      const record = async () => {
-        if (!(await cardStarted(entry.id, 'writing'))) return null;
-        return answerEntryCard({ deckId, entryId: entry.id, kind: 'writing' }, grade.rating, at, grade.durationMs, { score: grade.score });
-      };
-      record().then(
-        (answered) => live.current && setSaved(answered ? { status: 'saved', reviewId: answered.review.id } : { status: 'practice', why: 'notStarted' }),
+      // Called here, in the last stroke's own handler: the answer is journaled before anything
+      // asynchronous (db/journal.ts).
+      answerEntryCard({ deckId, entryId: entry.id, kind: 'writing' }, grade.rating, at, grade.durationMs, { score: grade.score }).then(
+        (answered) => live.current && setSaved({ status: 'saved', reviewId: answered.review.id }),
         (e: unknown) => {
           console.error('saving a writing review failed', e);
           if (live.current) setSaved({ status: 'failed' });
         },
       );
     },
-    [deckId, entry.id, practice],
+    [deckId, entry.id, practice, started],
   );
 
   /** Takes the recorded result back (a tombstone through the outbox) and starts the entry again. */
