@@ -72,6 +72,8 @@ test('ten answers, each followed at once by a reload: all ten on the server', as
 });
 
 test('ten answers, each followed at once by closing the tab: all ten on the server', async ({ request }) => {
+  // One review at a time on a device: the first tab leaves its review.
+  await page.goto('/home');
   for (let i = 0; i < 10; i++) {
     const tab = await context.newPage();
     await tab.goto(`/decks/${deck.id}/review`);
@@ -127,4 +129,42 @@ test('a test answer, a reading grade and a writing answer, each followed at once
   await expect
     .poll(async () => (await liveReviews(request)).filter((r) => r.entryId === writingEntry && r.kind === 'writing').length, { timeout: 20_000 })
     .toBe(2);
+});
+
+test('a second tab says a review is open elsewhere, and can take it over', async () => {
+  await page.goto(`/decks/${deck.id}/review`);
+  await expect(card(page)).toBeVisible();
+  const second = await context.newPage();
+  await second.goto(`/decks/${deck.id}/review`);
+  await expect(second.getByTestId('review-elsewhere')).toHaveAttribute('data-state', 'elsewhere');
+  await second.getByRole('button', { name: 'Review here instead' }).click();
+  await expect(card(second)).toBeVisible();
+  // The first tab says where the review went, and answers nothing more.
+  await expect(page.getByTestId('review-elsewhere')).toHaveAttribute('data-state', 'taken');
+  await second.close();
+  await page.getByRole('button', { name: 'Continue here' }).click();
+  await expect(card(page)).toBeVisible();
+});
+
+test('an answer the device cannot store is said so, kept, and stored on Try again', async ({ request }) => {
+  const before = (await liveReviews(request)).length;
+  await expect(card(page)).toBeVisible();
+  const shown = await card(page).getAttribute('data-card-id');
+  // This device's storage refuses every write, as a full disk does.
+  await page.evaluate(() => {
+    const put = IDBObjectStore.prototype.put;
+    (window as unknown as { restorePut: () => void }).restorePut = () => (IDBObjectStore.prototype.put = put);
+    IDBObjectStore.prototype.put = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await page.keyboard.press('Space');
+  await page.keyboard.press('3');
+  await expect(page.getByTestId('save-trouble')).toContainText('could not be saved on this device');
+  await expect(card(page)).toHaveAttribute('data-card-id', shown ?? '');
+  await page.evaluate(() => (window as unknown as { restorePut: () => void }).restorePut());
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('save-trouble')).toHaveCount(0);
+  await expect(card(page)).not.toHaveAttribute('data-card-id', shown ?? '');
+  await expect.poll(async () => (await liveReviews(request)).length, { timeout: 20_000 }).toBe(before + 1);
 });

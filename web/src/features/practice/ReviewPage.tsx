@@ -6,6 +6,7 @@
 // before the next card shows, so a reload or a closed tab never loses one; undo takes the last
 // answer back through the outbox (takeBackReview), sent or not.
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
@@ -24,12 +25,16 @@ import { deckQueue, loadDeckStudy, recordAnswer, takeBackReview, type DeckStudy 
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import type { WrittenAnswer } from '../writing/WritingCard';
 import type { WritingGrade } from '../writing/WritingPad';
-import { GuestNotice, Progress, RatingButtons, usePracticeKeys } from './components';
+import { GuestNotice, Progress, RatingButtons, usePracticeKeys, useUserId } from './components';
 import { useKeyHints } from './keyHints';
 import { reviewKey } from './practiceKeys';
 import { ReviewCard } from './ReviewCard';
 import { Summary } from './ReviewSummary';
 import { now as serverNow } from '../../api/serverClock';
+import { useStudyLock } from './studyLock';
+
+/** How long the device's storage may take an answer before the learner is told. */
+const SLOW_SAVE_MS = 3000;
 
 type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; study: DeckStudy; session: StudySession; startedAt: number };
 
@@ -37,6 +42,7 @@ type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready';
 const WRITING_ONLY: readonly CardKind[] = ['writing'];
 
 export function DeckReviewPage() {
+  const { t } = useI18n();
   const { deckId = '' } = useParams();
   const [search] = useSearchParams();
   const kinds = search.get('cards') === 'writing' ? WRITING_ONLY : undefined;
@@ -65,8 +71,38 @@ export function DeckReviewPage() {
       live = false;
     };
   }, [deckId, run, reloadOn, kinds]);
-  if (loaded.status === 'loading') return <LoadingState />;
+  const lock = useStudyLock(useUserId());
+  if (loaded.status === 'loading' || lock.state === 'waiting') return <LoadingState />;
   if (loaded.status === 'missing') return <MissingState kind="deck" />;
+  if (lock.state !== 'mine') {
+    // Another tab reviews (or took the review over from this one): one session at a time.
+    const taken = lock.state === 'taken';
+    return (
+      <>
+        <PageHeader title={t('review.title', { deck: loaded.study.deck.title })} crumbs={[{ to: '/decks', label: t('decks.title') }, { to: `/decks/${deckId}`, label: loaded.study.deck.title }]} />
+        <Alert
+          severity="info"
+          data-testid="review-elsewhere"
+          data-state={lock.state}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                lock.takeOver();
+                // Read afresh: the other tab may have answered cards meanwhile.
+                setRun((r) => r + 1);
+              }}
+            >
+              {taken ? t('review.continueHere') : t('review.takeOver')}
+            </Button>
+          }
+        >
+          {taken ? t('review.movedAway') : t('review.elsewhere')}
+        </Alert>
+      </>
+    );
+  }
   return (
     <ReviewSession
       key={`${run}/${loaded.startedAt}`}
@@ -104,6 +140,8 @@ function ReviewSession({
   // The rating buttons' intervals, from the reveal; kept while hidden, so they don't re-render.
   const [preview, setPreview] = useState(() => ({ values: emptyPreview() as Record<Rating, Schedule>, now: 0 }));
   const [notice, setNotice] = useState<string | null>(null);
+  /** An answer the device's storage is slow to take, or refused (kept to try again). */
+  const [trouble, setTrouble] = useState<{ kind: 'slow' } | { kind: 'failed'; answer: NonNullable<ReturnType<StudySession['prepare']>> } | null>(null);
   const [endedAt, setEndedAt] = useState<number | null>(null);
   /** An answer or an undo being recorded: input waits for it, so they are stored in order. */
   const busy = useRef(false);
@@ -133,28 +171,51 @@ function ReviewSession({
     setPreview({ values: session.preview(at) ?? emptyPreview(), now: at });
   };
 
+  /** Moves past an answer once stored: the next card, rendered now, not in a later task (the write
+   * was the wait, the next card is ready). */
+  const advance = (answer: NonNullable<ReturnType<StudySession['prepare']>>, t1: number) => {
+    session.accept(answer);
+    const shownAt = serverNow();
+    flushSync(() => {
+      setRevealed(false);
+      setTrouble(null);
+      setClock({ now: t1, shownAt });
+      if (!session.current(t1)) setEndedAt(t1);
+    });
+  };
+
+  /** Stores an answer, saying so when the device's storage is slow to take it, and keeping it to
+   * try again when it refuses (never a silent stall). True once stored. */
+  const store = async (answer: NonNullable<ReturnType<StudySession['prepare']>>): Promise<boolean> => {
+    const slow = setTimeout(() => setTrouble({ kind: 'slow' }), SLOW_SAVE_MS);
+    try {
+      await recordAnswer(answer);
+      return true;
+    } catch (e) {
+      // Not stored: the card stays; the learner tries again (the same answer) or answers again.
+      console.error('saving a review failed', e);
+      setTrouble({ kind: 'failed', answer });
+      return false;
+    } finally {
+      clearTimeout(slow);
+    }
+  };
+
   const rate = (rating: Rating) =>
     exclusive(async () => {
       if (!item || !revealed) return;
       const t1 = serverNow();
       const answer = session.prepare(rating, t1, t1 - clock.shownAt);
       if (!answer) return;
-      try {
-        await recordAnswer(answer);
-      } catch (e) {
-        // Not stored: the card stays, so the learner answers it again.
-        console.error('saving a review failed', e);
-        setNotice(t('review.saveFailed'));
-        return;
-      }
-      session.accept(answer);
-      const shownAt = serverNow();
-      // Rendered now, not in a later task: the write was the wait, the next card is ready.
-      flushSync(() => {
-        setRevealed(false);
-        setClock({ now: t1, shownAt });
-        if (!session.current(t1)) setEndedAt(t1);
-      });
+      if (await store(answer)) advance(answer, t1);
+    });
+
+  /** Tries the answer the device's storage refused again. */
+  const retrySave = () =>
+    exclusive(async () => {
+      if (trouble?.kind !== 'failed') return;
+      const { answer } = trouble;
+      if (await store(answer)) advance(answer, answer.review.reviewedAt);
     });
 
   /** Records a written card's grade (the one answer path) and keeps the card on screen. */
@@ -295,6 +356,23 @@ function ReviewSession({
           onUndo={() => void undo()}
           onRestart={onRestart}
         />
+      )}
+      {trouble && (
+        <Alert
+          severity={trouble.kind === 'failed' ? 'error' : 'info'}
+          role="alert"
+          sx={{ mt: 2 }}
+          data-testid="save-trouble"
+          action={
+            trouble.kind === 'failed' ? (
+              <Button color="inherit" size="small" onClick={() => void retrySave()}>
+                {t('review.tryAgain')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {trouble.kind === 'failed' ? t('review.saveFailedKept') : t('review.saveSlow')}
+        </Alert>
       )}
       <Snackbar open={notice !== null} autoHideDuration={4000} onClose={() => setNotice(null)} message={notice ?? ''} />
     </>

@@ -86,6 +86,14 @@ export function Progress({ done, total, inSteps = 0 }: { done: number; total: nu
   );
 }
 
+/** Who is signed in here (null: a guest). */
+export function useUserId(): string | null {
+  return useSyncExternalStore(
+    (cb) => sessionStore.onSessionChange(() => cb()),
+    () => sessionStore.getSession()?.userId ?? null,
+  );
+}
+
 function useSignedIn(): boolean {
   return useSyncExternalStore(
     (cb) => sessionStore.onSessionChange(() => cb()),
