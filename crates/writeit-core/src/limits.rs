@@ -52,8 +52,6 @@ pub const RETENTION_MAX: f64 = 0.99;
 pub const REVIEW_DURATION_MAX_MS: i64 = 86_400_000;
 /// Earliest accepted review time (2000-01-01T00:00:00Z): older clocks are broken clocks.
 pub const REVIEWED_AT_MIN: i64 = 946_684_800_000;
-/// How far in the future a review's client clock may be.
-pub const REVIEWED_AT_FUTURE_MS: i64 = 86_400_000;
 /// Answers in one test (issue 35: a test is at most a deck's worth of questions at a sitting).
 pub const TEST_ANSWERS_MAX: usize = 100;
 /// A test answer's prompt, given answer or expected answer. A test at every limit is at most

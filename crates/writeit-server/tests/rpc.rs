@@ -864,6 +864,37 @@ async fn reviews_are_idempotent_and_rebuild_the_card() {
     assert_eq!(cards["result"]["data"], json!([]));
 }
 
+/// Time is the server's (issue 36): a review from a device whose clock is 26 h ahead is stored
+/// at the server's clock, not refused (it was: a day ahead was the limit, and the client dropped
+/// each refused answer), and answered with a card whose last review is not in the future; the
+/// review pulled carries that time, and the outbox resending the review is a replay.
+#[tokio::test]
+async fn a_review_from_a_clock_ahead_is_stored_at_the_servers_time() {
+    let c = start().await;
+    let user = c.bearer("u1", Role::User, &[]);
+    let entry_id = first_entry_id(&c).await;
+    let before = writeit_server::clock::now_ms();
+    let mut review = meaning_review(&entry_id);
+    review["reviewedAt"] = json!(before + 26 * 3_600_000);
+    let (s, v) = c
+        .mutate("saveUserReview", review.clone(), Some(&user))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let card = &v["result"]["data"]["card"];
+    let (_, now) = c.query("getServerTime", None, None).await;
+    let last = card["lastReview"].as_i64().unwrap();
+    assert!(
+        before <= last && last <= now["result"]["data"].as_i64().unwrap(),
+        "{card} {now}"
+    );
+    let (_, mine) = c
+        .query("queryUserReviews", Some(json!({"offset": 0})), Some(&user))
+        .await;
+    assert_eq!(mine["result"]["data"][0]["reviewedAt"], last);
+    let (s, again) = c.mutate("saveUserReview", review, Some(&user)).await;
+    assert_eq!((s.as_u16(), &again), (200, &v));
+}
+
 #[tokio::test]
 async fn a_review_taken_back_is_a_tombstone_and_the_card_forgets_it() {
     let c = start().await;

@@ -34,6 +34,7 @@ stories! {
     story_take_back_instead_of_the_answer => sqlite_take_back_instead_of_the_answer, postgres_take_back_instead_of_the_answer;
     story_same_answer_twice => sqlite_same_answer_twice, postgres_same_answer_twice;
     story_take_back_another_answer => sqlite_take_back_another_answer, postgres_take_back_another_answer;
+    story_review_from_the_future => sqlite_review_from_the_future, postgres_review_from_the_future;
     story_users => sqlite_users, postgres_users;
     story_concurrent_sync => sqlite_concurrent_sync, postgres_concurrent_sync;
     story_concurrent_review_sync => sqlite_concurrent_review_sync, postgres_concurrent_review_sync;
@@ -1399,6 +1400,77 @@ async fn story_take_back_another_answer(store: SharedStore) {
         matches!(result, Err(StoreError::Conflict { .. })),
         "{result:?}"
     );
+}
+
+/// Time is the server's (issue 36): a review 26 h in the future, from a device whose clock is
+/// ahead, is stored at the server's clock (the write's stamp), never refused; a later review
+/// with a right time then comes after it, and the card is the replay of both in that order. The
+/// same review resent with its claimed time is a replay, and taken back under either time it is
+/// an undo, never a conflict.
+async fn story_review_from_the_future(store: SharedStore) {
+    seed_languages(&store).await;
+    let entry = EntryAdder::new("ko").add(&store).await;
+    let user = new_id();
+    let before = now_ms();
+    let ahead = ReviewAdder::new(&entry.id, CardKind::Meaning)
+        .rating(3)
+        .at(before + 26 * 60 * MINUTE)
+        .build();
+    let first = store.save_user_review(&user, &ahead).await.unwrap();
+    let clock = first.updated_at;
+    assert!(before <= clock && clock <= store.server_time().await.unwrap());
+    // Stored at the server's clock, and pulled so, so a device replays what the server did.
+    let pulled = store.query_user_reviews(&user, &since(0)).await.unwrap();
+    let stored = UserReview {
+        reviewed_at: clock,
+        updated_at: clock,
+        ..ahead.clone()
+    };
+    assert_eq!(pulled, vec![stored.clone()]);
+    assert_eq!(first.last_review, Some(clock));
+    assert_card_is_the_replay(&store, &user, &first).await;
+
+    // An answer given later on the server's time line comes after it: without the clamp it
+    // would replay first, and the card's last review would stay a day ahead.
+    let right = ReviewAdder::new(&entry.id, CardKind::Meaning)
+        .rating(1)
+        .at(now_ms().max(clock + 1))
+        .build();
+    let card = store.save_user_review(&user, &right).await.unwrap();
+    assert_eq!(card.last_review, Some(right.reviewed_at));
+    assert_eq!(
+        unstamped(&card),
+        rebuild(&DEFAULT_WEIGHTS, vec![stored.clone(), right.clone()]).unwrap()
+    );
+    assert_eq!(card.reps, 2);
+    let reviews = assert_card_is_the_replay(&store, &user, &card).await;
+
+    // The outbox resends the review with the time it claimed, even once that time has come:
+    // the same answer, so no row changes and the card stands.
+    assert_eq!(store.save_user_review(&user, &ahead).await.unwrap(), card);
+    assert_eq!(
+        store.query_user_reviews(&user, &since(0)).await.unwrap(),
+        reviews
+    );
+
+    // Taken back as the device pulled it (the stored time): an undo, and the claimed time's
+    // tombstone after it is a replay.
+    let undone = store
+        .save_user_review(&user, &taken_back(&stored))
+        .await
+        .unwrap();
+    assert_eq!(
+        unstamped(&undone),
+        rebuild(&DEFAULT_WEIGHTS, vec![right.clone()]).unwrap()
+    );
+    assert_eq!(
+        store
+            .save_user_review(&user, &taken_back(&ahead))
+            .await
+            .unwrap(),
+        undone
+    );
+    assert_card_is_the_replay(&store, &user, &undone).await;
 }
 
 async fn story_users(store: SharedStore) {

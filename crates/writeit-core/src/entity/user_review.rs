@@ -21,7 +21,9 @@ pub struct UserReview {
     pub kind: CardKind,
     /// 1 again, 2 hard, 3 good, 4 easy.
     pub rating: u8,
-    /// Client clock, ms since the epoch.
+    /// When the answer was given, ms since the epoch, on the server's time line (the device's
+    /// clock corrected by its offset from `getServerTime`). The server stores a later time than
+    /// its own clock as its clock (docs/rpc.md "Review times").
     #[ts(type = "number")]
     pub reviewed_at: i64,
     #[serde(default)]
@@ -43,17 +45,6 @@ pub struct UserReview {
 }
 
 impl UserReview {
-    /// Validates against the server clock `now` (ms): review times may not lie far in the future.
-    pub fn validate_at(&self, now: i64) -> Checked {
-        self.validate()?;
-        validate::range_i64(
-            "reviewedAt",
-            self.reviewed_at,
-            REVIEWED_AT_MIN,
-            now + REVIEWED_AT_FUTURE_MS,
-        )
-    }
-
     /// The first field (camelCase) in which `other` records another answer than this review;
     /// `None` for the same answer (a replayed upload, or its tombstone). Server fields
     /// (`updatedAt`, `deleted`) are not part of the answer.
@@ -116,6 +107,38 @@ pub struct SaveUserReviewOutput {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// Time is the server's (issue 36): a review is never refused for lying in the future (the
+    /// store clamps it); only a time before 2000, a broken clock, is.
+    #[test]
+    fn future_times_are_valid_and_broken_clocks_are_not() {
+        let entry_id = "0190a4b2-7c1e-7d3a-9b2f-1c2d3e4f5a6b".to_string();
+        let review = |reviewed_at: i64| UserReview {
+            id: "0190a4b2-7c1e-7d3a-9b2f-000000000001".into(),
+            card_id: card::card_id(&entry_id, CardKind::Meaning),
+            entry_id: entry_id.clone(),
+            kind: CardKind::Meaning,
+            rating: 3,
+            reviewed_at,
+            duration_ms: 1000,
+            score: None,
+            desired_retention: None,
+            updated_at: 0,
+            deleted: false,
+        };
+        let year = 365 * 86_400_000;
+        for ok in [
+            REVIEWED_AT_MIN,
+            1_800_000_000_000,
+            1_800_000_000_000 + 30 * year,
+        ] {
+            assert_eq!(review(ok).validate(), Ok(()), "{ok}");
+        }
+        let refused = review(REVIEWED_AT_MIN - 1).validate().unwrap_err();
+        assert_eq!(refused.field.as_deref(), Some("reviewedAt"));
+    }
+
     /// The server replays a card from the reviews' desired retention, as the device does: a value
     /// must come back from the wire exactly as the device sent it (JavaScript writes the shortest
     /// round-trip form). Without serde_json's float_roundtrip, about one 17-digit value in ten

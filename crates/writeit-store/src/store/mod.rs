@@ -249,7 +249,9 @@ impl<S: SqlStore> Store for S {
     async fn save_user_review(&self, user: &str, review: &UserReview) -> Result<UserCard> {
         let (mut tx, stamp) = begin_write(self.write()).await?;
         let stored = user_review::get(tx.ex(), user, &review.id).await?;
-        match decide::review::arrival(stored.as_ref(), review) {
+        let mut clamped = None;
+        // The write's stamp is the server's clock: the time line getServerTime reports.
+        match decide::review::arrival(stored.as_ref(), review, stamp) {
             Arrival::Conflict { field } => {
                 return Err(StoreError::Conflict {
                     field: Some(field.into()),
@@ -259,14 +261,15 @@ impl<S: SqlStore> Store for S {
                     ),
                 })
             }
-            Arrival::New => {
+            Arrival::New(row) => {
                 if !entry::exists(tx.ex(), &review.entry_id).await? {
                     return Err(StoreError::not_found(
                         "entryId",
                         format!("no entry '{}'", review.entry_id),
                     ));
                 }
-                user_review::insert(tx.ex(), user, review, stamp).await?;
+                user_review::insert(tx.ex(), user, &row, stamp).await?;
+                clamped = row.claimed_reviewed_at.map(|c| (c, row.review.reviewed_at));
             }
             Arrival::TakenBack => user_review::delete(tx.ex(), user, &review.id, stamp).await?,
             Arrival::Replayed | Arrival::AlreadyTakenBack => {
@@ -284,6 +287,17 @@ impl<S: SqlStore> Store for S {
         card.updated_at = stamp;
         user_card::upsert(tx.ex(), user, &card, stamp).await?;
         tx.commit().await?;
+        if let Some((claimed, stored)) = clamped {
+            // A device clock ahead of the server's: worth seeing, never worth refusing.
+            tracing::info!(
+                user_id = user,
+                review_id = %review.id,
+                claimed,
+                stored,
+                ahead_ms = claimed - stored,
+                "review from the future stored at the server's clock"
+            );
+        }
         Ok(card)
     }
 

@@ -1,7 +1,8 @@
 //! A learner's reviews: immutable answers, idempotent by id, taken back by a tombstone. What an
-//! arriving one means is decided in `writeit_core::decide::review`.
+//! arriving one means, and the time it is stored at, is decided in `writeit_core::decide::review`.
 
 use sqlx::Executor;
+use writeit_core::decide::review::StoredReview;
 use writeit_core::entity::UserReview;
 
 use crate::dialect::{Bind, Dialect};
@@ -19,23 +20,31 @@ pub(crate) const PAGE: &str = include_str!("page.sql");
 /// Deletes all of a user's rows (their account is going).
 pub(crate) const DELETE_ALL: &str = include_str!("delete_all.sql");
 
-/// `user`'s review by id.
+/// `user`'s review by id, with the time its device claimed when it was clamped.
 pub(crate) async fn get<'c, D: Dialect>(
     ex: impl Executor<'c, Database = D>,
     user: &str,
     id: &str,
-) -> Result<Option<UserReview>> {
+) -> Result<Option<StoredReview>> {
     let found = D::query(GET).arg(user).arg(id).fetch_optional(ex).await?;
-    found.as_ref().map(row).transpose()
+    found
+        .map(|r| {
+            Ok(StoredReview {
+                review: row(&r)?,
+                claimed_reviewed_at: r.opt_int(11)?,
+            })
+        })
+        .transpose()
 }
 
-/// Stores `user`'s review `r` stamped `stamp`, as it is (a tombstone when it comes deleted).
+/// Stores `user`'s review `s` stamped `stamp`, as decided (a tombstone when it comes deleted).
 pub(crate) async fn insert<'c, D: Dialect>(
     ex: impl Executor<'c, Database = D>,
     user: &str,
-    r: &UserReview,
+    s: &StoredReview,
     stamp: i64,
 ) -> Result<()> {
+    let r = &s.review;
     D::query(INSERT)
         .arg(user)
         .arg(&r.id)
@@ -49,6 +58,7 @@ pub(crate) async fn insert<'c, D: Dialect>(
         .arg(r.desired_retention)
         .arg(stamp)
         .arg(r.deleted)
+        .arg(s.claimed_reviewed_at)
         .execute(ex)
         .await?;
     Ok(())
@@ -129,7 +139,8 @@ pub(crate) async fn count<'c, D: Dialect>(
     Ok(u32::try_from(n).unwrap_or(u32::MAX))
 }
 
-/// A row as `get.sql` selects it.
+/// A row as `get.sql` (its first 11 columns), `of_card.sql`, `of_user.sql` and `page.sql` select
+/// it.
 pub(crate) fn row(r: &impl Row) -> Result<UserReview> {
     Ok(UserReview {
         id: r.text(0)?,

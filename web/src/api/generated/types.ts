@@ -89,7 +89,9 @@ cardId: string, entryId: string, kind: CardKind,
  */
 rating: number, 
 /**
- * Client clock, ms since the epoch.
+ * When the answer was given, ms since the epoch, on the server's time line (the device's
+ * clock corrected by its offset from `getServerTime`). The server stores a later time than
+ * its own clock as its clock (docs/rpc.md "Review times").
  */
 reviewedAt: number, durationMs: number, 
 /**
