@@ -895,6 +895,44 @@ async fn a_review_from_a_clock_ahead_is_stored_at_the_servers_time() {
     assert_eq!((s.as_u16(), &again), (200, &v));
 }
 
+/// Issue 36: a review and a user entry of a deleted entry are refused, BAD_REQUEST naming
+/// `entryId` (both were stored); the undo of an answer given before the deletion is accepted.
+#[tokio::test]
+async fn a_deleted_entry_takes_no_review_but_an_undo() {
+    let c = start().await;
+    let admin = c.bearer("admin", Role::Admin, &[]);
+    let user = c.bearer("u1", Role::User, &[]);
+    let e = entry("ko");
+    let entry_id = e["id"].as_str().unwrap().to_string();
+    c.mutate("saveEntry", e.clone(), Some(&admin)).await;
+    let given = meaning_review(&entry_id);
+    let (s, _) = c.mutate("saveUserReview", given.clone(), Some(&user)).await;
+    assert_eq!(s, 200);
+    let mut gone = e.clone();
+    gone["deleted"] = json!(true);
+    let (s, _) = c.mutate("saveEntry", gone, Some(&admin)).await;
+    assert_eq!(s, 200);
+
+    let message = format!("entryId: entry '{entry_id}' was deleted");
+    for (procedure, input) in [
+        ("saveUserReview", meaning_review(&entry_id)),
+        (
+            "saveUserEntry",
+            json!({"entryId": entry_id, "enabled": true}),
+        ),
+    ] {
+        let (s, v) = c.mutate(procedure, input, Some(&user)).await;
+        assert_eq!((s.as_u16(), code(&v)), (400, "BAD_REQUEST"), "{procedure}");
+        assert_eq!(v["error"]["message"], message.as_str(), "{procedure}");
+        assert_eq!(field_reason(&v), (&json!("entryId"), &json!("notFound")));
+    }
+    let mut undo = given;
+    undo["deleted"] = json!(true);
+    let (s, v) = c.mutate("saveUserReview", undo, Some(&user)).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["result"]["data"]["card"]["deleted"], true);
+}
+
 #[tokio::test]
 async fn a_review_taken_back_is_a_tombstone_and_the_card_forgets_it() {
     let c = start().await;

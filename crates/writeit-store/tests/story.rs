@@ -35,6 +35,7 @@ stories! {
     story_same_answer_twice => sqlite_same_answer_twice, postgres_same_answer_twice;
     story_take_back_another_answer => sqlite_take_back_another_answer, postgres_take_back_another_answer;
     story_review_from_the_future => sqlite_review_from_the_future, postgres_review_from_the_future;
+    story_deleted_entries => sqlite_deleted_entries, postgres_deleted_entries;
     story_users => sqlite_users, postgres_users;
     story_concurrent_sync => sqlite_concurrent_sync, postgres_concurrent_sync;
     story_concurrent_review_sync => sqlite_concurrent_review_sync, postgres_concurrent_review_sync;
@@ -1400,6 +1401,84 @@ async fn story_take_back_another_answer(store: SharedStore) {
         matches!(result, Err(StoreError::Conflict { .. })),
         "{result:?}"
     );
+}
+
+/// A deleted entry takes no new review and no user entry (issue 36), each refused naming
+/// `entryId`; but what was answered before can still be taken back, a replay is still answered,
+/// and a user entry can be removed. An id never seen is refused as before, in other words.
+async fn story_deleted_entries(store: SharedStore) {
+    seed_languages(&store).await;
+    let entry = EntryAdder::new("ko").add(&store).await;
+    let user = new_id();
+    let given = ReviewAdder::new(&entry.id, CardKind::Meaning).build();
+    let answered = store.save_user_review(&user, &given).await.unwrap();
+    let user_entry = |enabled: bool, deleted: Option<bool>| SaveUserEntryInput {
+        entry_id: Some(entry.id.clone()),
+        id: None,
+        enabled,
+        deleted,
+        updated_at: None,
+    };
+    store
+        .save_user_entry(&user, &user_entry(true, None))
+        .await
+        .unwrap();
+    EntryAdder::from(&entry).deleted().add(&store).await;
+
+    let was_deleted = format!("entryId: entry '{}' was deleted", entry.id);
+    let later = ReviewAdder::new(&entry.id, CardKind::Meaning)
+        .at(T0 + DAY)
+        .build();
+    assert_eq!(
+        invalid(store.save_user_review(&user, &later).await),
+        was_deleted
+    );
+    assert_eq!(
+        invalid(store.save_user_entry(&user, &user_entry(false, None)).await),
+        was_deleted
+    );
+    // Nothing was written by the refusals.
+    let (card, reviews) = card_state(&store, &user, &answered.id).await;
+    assert_eq!((card, reviews.len()), (Some(answered.clone()), 1));
+
+    // The answer resent is answered as it stands; taken back, it goes; a tombstone for an
+    // answer never sent is stored; the user entry can be removed.
+    assert_eq!(
+        store.save_user_review(&user, &given).await.unwrap(),
+        answered
+    );
+    let undone = store
+        .save_user_review(&user, &taken_back(&given))
+        .await
+        .unwrap();
+    assert!(undone.deleted);
+    assert_card_is_the_replay(&store, &user, &undone).await;
+    assert!(
+        store
+            .save_user_review(&user, &taken_back(&later))
+            .await
+            .unwrap()
+            .deleted
+    );
+    assert!(
+        store
+            .save_user_entry(&user, &user_entry(true, Some(true)))
+            .await
+            .unwrap()
+            .deleted
+    );
+
+    // An entry id never seen: refused, saying so.
+    let unknown = new_id();
+    let message = invalid(
+        store
+            .save_user_review(
+                &user,
+                &ReviewAdder::new(&unknown, CardKind::Meaning).build(),
+            )
+            .await,
+    );
+    assert_eq!(message, format!("entryId: no entry '{unknown}'"));
 }
 
 /// Time is the server's (issue 36): a review 26 h in the future, from a device whose clock is

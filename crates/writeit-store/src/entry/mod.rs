@@ -3,6 +3,7 @@
 use std::collections::{HashMap, HashSet};
 
 use sqlx::Executor;
+use writeit_core::decide::entry::EntryState;
 use writeit_core::entity::Entry;
 
 use crate::dialect::{Bind, Conn, Dialect};
@@ -10,7 +11,7 @@ use crate::rows::{json, to_json, Row};
 use crate::{character_use, language, MayWrite, Result};
 
 const UPSERT: &str = include_str!("upsert.sql");
-const EXISTS: &str = include_str!("exists.sql");
+const STATE: &str = include_str!("state.sql");
 /// The language of an entry by id.
 pub(crate) const LANGUAGE: &str = include_str!("language.sql");
 const TEXTS_OF_LANGUAGE: &str = include_str!("texts_of_language.sql");
@@ -53,12 +54,17 @@ pub(crate) async fn upsert_all<D: Dialect>(
     Ok(())
 }
 
-/// Whether an entry of this id exists (tombstone included).
-pub(crate) async fn exists<'c, D: Dialect>(
+/// What is stored under entry id `id`: nothing, a tombstone, or a live entry.
+pub(crate) async fn state<'c, D: Dialect>(
     ex: impl Executor<'c, Database = D>,
     id: &str,
-) -> Result<bool> {
-    Ok(D::query(EXISTS).arg(id).fetch_one(ex).await?.int(0)? != 0)
+) -> Result<EntryState> {
+    let found = D::query(STATE).arg(id).fetch_optional(ex).await?;
+    Ok(match found.map(|r| r.flag(0)).transpose()? {
+        None => EntryState::Unknown,
+        Some(true) => EntryState::Deleted,
+        Some(false) => EntryState::Live,
+    })
 }
 
 /// The language of an entry (tombstone included).

@@ -228,18 +228,14 @@ impl<S: SqlStore> Store for S {
     async fn save_user_entry(&self, user: &str, input: &SaveUserEntryInput) -> Result<UserEntry> {
         let (mut tx, stamp) = begin_write(self.write()).await?;
         let entry_id = input.entry_id();
-        if !entry::exists(tx.ex(), entry_id).await? {
-            return Err(StoreError::not_found(
-                "entryId",
-                format!("no entry '{entry_id}'"),
-            ));
-        }
+        let deleted = input.deleted.unwrap_or(false);
+        check_entry::<S::Db>(&mut tx, entry_id, deleted).await?;
         let row = UserEntry {
             id: entry_id.to_string(),
             entry_id: entry_id.to_string(),
             enabled: input.enabled,
             updated_at: stamp,
-            deleted: input.deleted.unwrap_or(false),
+            deleted,
         };
         user_entry::upsert(tx.ex(), user, &row, stamp).await?;
         tx.commit().await?;
@@ -262,12 +258,7 @@ impl<S: SqlStore> Store for S {
                 })
             }
             Arrival::New(row) => {
-                if !entry::exists(tx.ex(), &review.entry_id).await? {
-                    return Err(StoreError::not_found(
-                        "entryId",
-                        format!("no entry '{}'", review.entry_id),
-                    ));
-                }
+                check_entry::<S::Db>(&mut tx, &review.entry_id, review.deleted).await?;
                 user_review::insert(tx.ex(), user, &row, stamp).await?;
                 clamped = row.claimed_reviewed_at.map(|c| (c, row.review.reviewed_at));
             }
@@ -436,4 +427,17 @@ impl<S: SqlStore> Store for S {
         tx.rollback().await?;
         Ok(())
     }
+}
+
+/// Refuses a learner's new row naming entry `entry_id` unless `decide::entry::may_name` allows
+/// it (`taking_back`: the row arrives deleted), naming the field `entryId`. Read in the write's
+/// transaction, so an entry deleted meanwhile is seen.
+async fn check_entry<D: Dialect>(
+    tx: &mut clock::Tx<D>,
+    entry_id: &str,
+    taking_back: bool,
+) -> Result<()> {
+    let state = entry::state(tx.ex(), entry_id).await?;
+    decide::entry::may_name(state, taking_back)
+        .map_err(|refusal| StoreError::not_found("entryId", refusal.message(entry_id)))
 }

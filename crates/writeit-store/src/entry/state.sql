@@ -1,0 +1,1 @@
+SELECT deleted FROM entries WHERE id = $1
