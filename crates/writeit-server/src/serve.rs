@@ -141,7 +141,7 @@ pub struct IdentityFlags {
     )]
     pub mail_from: String,
     /// ID-token lifetime in minutes (15 to 60).
-    #[arg(long, env = "WRITEIT_ID_TOKEN_MINUTES", default_value_t = 30, value_parser = clap::value_parser!(i64).range(15..=60))]
+    #[arg(long, env = "WRITEIT_ID_TOKEN_MINUTES", default_value_t = 30, value_parser = clap::value_parser!(i64).range(15..=crate::auth::LIFETIME_MAX_SECS / 60))]
     pub id_token_minutes: i64,
     /// Seconds after signing in during which a session may change its email, password or second
     /// factor, or delete the account; later the user is asked to sign in again.

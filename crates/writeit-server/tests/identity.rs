@@ -226,6 +226,9 @@ async fn refresh_rotates_and_reuse_revokes_the_family() {
     assert_eq!(err(&v), "INVALID_GRANT_TYPE");
 }
 
+/// Issue 36 adds tokens signed by the server's own key whose times or generation it never
+/// issues: `iat` ahead by more than a minute, a lifetime over an hour (`exp` years ahead), a
+/// `gen` the account never had. Each was accepted.
 #[tokio::test]
 async fn forged_expired_and_foreign_tokens_are_refused() {
     let c = start().await;
@@ -234,6 +237,7 @@ async fn forged_expired_and_foreign_tokens_are_refused() {
     let now = writeit_server::clock::now_secs();
     let good = |f: &dyn Fn(&mut Claims)| {
         let mut claims = Verifier::claims(sub, writeit_store::Role::Admin, &[], now, 600);
+        claims.dev = false;
         f(&mut claims);
         c.server.state.verifier.mint(&claims)
     };
@@ -284,6 +288,19 @@ async fn forged_expired_and_foreign_tokens_are_refused() {
         ),
         ("garbage".to_string(), "INVALID_ID_TOKEN"),
         (String::new(), "INVALID_ID_TOKEN"),
+        (
+            good(&|c| {
+                c.iat = now + 120;
+                c.exp = now + 720
+            }),
+            "INVALID_ID_TOKEN",
+        ),
+        (
+            good(&|c| c.exp = now + 10 * 365 * 86_400),
+            "INVALID_ID_TOKEN",
+        ),
+        (good(&|c| c.exp = now + 3601), "INVALID_ID_TOKEN"),
+        (good(&|c| c.gen = 1), "INVALID_ID_TOKEN"),
     ];
     for (token, want) in cases {
         let (s, v) = c.post("accounts:lookup", json!({"idToken": token})).await;
@@ -296,6 +313,23 @@ async fn forged_expired_and_foreign_tokens_are_refused() {
             );
         }
     }
+    // Within the bounds: a clock a little ahead, the longest lifetime (a development token's).
+    for token in [good(&|c| c.iat = now + 30), good(&|c| c.exp = now + 3600)] {
+        let (s, v) = c.post("accounts:lookup", json!({"idToken": token})).await;
+        assert_eq!(s, 200, "{v}");
+        assert_eq!(c.rpc("queryUserDecks", &token).await, (200, "OK".into()));
+    }
+    // A revocation on another instance (straight in the store: this one's status cache still
+    // holds generation 0 for seconds) makes generation 1 real: read again, not refused; 2 is not.
+    c.server.store.revoke_sessions(sub, now - 1).await.unwrap();
+    assert_eq!(
+        c.rpc("queryUserDecks", &good(&|c| c.gen = 1)).await,
+        (200, "OK".into())
+    );
+    assert_eq!(
+        c.rpc("queryUserDecks", &good(&|c| c.gen = 2)).await,
+        (401, "UNAUTHORIZED".into())
+    );
     // The JWKS verifies the real tokens.
     let res = c
         .http

@@ -1,5 +1,5 @@
 //! An external OpenID issuer: its JWKS served on loopback by the test, its RS256 and ES256 tokens
-//! accepted by /api/trpc with iss, aud, exp and the signature checked.
+//! accepted by /api/trpc with iss, aud, exp, iat and the signature checked.
 
 use std::sync::Arc;
 
@@ -123,6 +123,15 @@ async fn tokens_of_an_external_issuer_are_accepted_and_checked() {
         refused
     );
     assert_eq!(call(es(&claims(&|_| {}), "unknown-kid")).await, refused);
+    // Issue 36: never issued in the future; the issuer's own lifetime (10 h here) stands.
+    assert_eq!(
+        call(es(&claims(&|c| c["iat"] = json!(now + 3600)), "ec1")).await,
+        refused
+    );
+    assert_eq!(
+        call(rs(&claims(&|c| c["exp"] = json!(now + 10 * 3600)))).await,
+        ok
+    );
     // Signed by a key the JWKS does not hold, under a kid it does.
     let other =
         EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &SystemRandom::new())

@@ -1,9 +1,8 @@
 //! An external OpenID issuer (optional): with `WRITEIT_OIDC_ISSUER` and `WRITEIT_OIDC_JWKS_URL`
 //! set, ID tokens that issuer signed (RS256 or ES256, a key of its JWKS by `kid`) are accepted
-//! with `iss`, `aud` and `exp` checked. Such callers are plain users with the id `oidc:{sub}`, so
-//! they never share rows or roles with a local account. The JWKS is fetched at start and again
-//! every 10 minutes (issuers rotate keys).
-
+//! with `iss`, `aud`, `exp` and `iat` (not in the future) checked. Such callers are plain users
+//! with the id `oidc:{sub}`, so they never share rows or roles with a local account. The JWKS is
+//! fetched at start and again every 10 minutes (issuers rotate keys).
 use std::collections::HashMap;
 use std::sync::RwLock;
 
@@ -12,7 +11,7 @@ use serde::Deserialize;
 use writeit_store::Role;
 
 use super::caller::Caller;
-use super::verified::{TokenError, Verified};
+use super::verified::{refused_times, TokenError, Verified};
 
 /// The prefix of ids of callers from the external issuer.
 pub const ID_PREFIX: &str = "oidc:";
@@ -99,6 +98,11 @@ impl ExternalIssuer {
             .claims;
         if now_secs >= c.exp {
             return Err(TokenError::Expired);
+        }
+        // Its own lifetimes (some issuers' ID tokens live 10 h), but never issued in the future.
+        if let Some(reason) = refused_times(c.iat, c.exp, now_secs, None) {
+            tracing::warn!(reason, issuer = %self.issuer, "ID token refused");
+            return Err(TokenError::Invalid);
         }
         if c.sub.is_empty() || c.sub.len() > 255 {
             return Err(TokenError::Invalid);

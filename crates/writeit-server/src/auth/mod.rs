@@ -15,4 +15,4 @@ pub use key_files::{retire, rotate, signs_from, FIRST_KEY_FILE, SIGNS_AFTER_SECS
 pub use keys::{Key, SigningKeys, REREAD_EVERY, UNKNOWN_KID_REREAD};
 pub use status::{authenticate, check_account, Authenticator, StatusCache};
 pub use tokens::{Claims, Verifier, AUDIENCE, ISSUER};
-pub use verified::{TokenError, Verified};
+pub use verified::{TokenError, Verified, IAT_SKEW_SECS, LIFETIME_MAX_SECS};

@@ -133,10 +133,17 @@ pub async fn check_account(
     else {
         return Ok(Caller::Guest);
     };
-    let status = statuses.get(store, &id).await.map_err(|e| {
-        tracing::error!(error = %e, "cannot read the caller's account");
-        TokenError::Unavailable
-    })?;
+    let mut status = read_status(statuses, store, &id).await?;
+    // A generation above the cached one may be a revocation made on another instance within the
+    // cache's lifetime (a password change answers a token of the new generation): read the
+    // account again before refusing.
+    if status
+        .as_ref()
+        .is_some_and(|s| verified.generation > s.token_generation)
+    {
+        statuses.forget(&id);
+        status = read_status(statuses, store, &id).await?;
+    }
     match status {
         // A subject with no account is a deleted account (its token must lose every power at
         // once) or a development token's made-up user, trusted only when the server says so.
@@ -148,6 +155,15 @@ pub async fn check_account(
         }),
         None => Err(TokenError::NoAccount),
         Some(s) if s.disabled => Err(TokenError::Disabled),
+        // Only a key holder mints a generation the account never had (issue 36).
+        Some(s) if verified.generation > s.token_generation => {
+            tracing::warn!(
+                reason = "gen above the account's",
+                user_id = %id,
+                "ID token refused"
+            );
+            Err(TokenError::Invalid)
+        }
         // The generation is exact; valid_since (seconds) still refuses tokens minted before
         // tokens carried a generation.
         Some(s)
@@ -165,4 +181,16 @@ pub async fn check_account(
             role: s.role,
         }),
     }
+}
+
+/// The status of account `id`; a store failure is logged and answered as unavailable.
+async fn read_status(
+    statuses: &StatusCache,
+    store: &dyn Store,
+    id: &str,
+) -> Result<Option<AccountStatus>, TokenError> {
+    statuses.get(store, id).await.map_err(|e| {
+        tracing::error!(error = %e, "cannot read the caller's account");
+        TokenError::Unavailable
+    })
 }

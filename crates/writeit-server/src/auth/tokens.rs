@@ -13,7 +13,7 @@ use writeit_store::Role;
 use super::caller::Caller;
 use super::external::ExternalIssuer;
 use super::keys::SigningKeys;
-use super::verified::{TokenError, Verified};
+use super::verified::{refused_times, TokenError, Verified, LIFETIME_MAX_SECS};
 
 /// `iss` of tokens this server issues.
 pub const ISSUER: &str = "writeit";
@@ -165,7 +165,8 @@ impl Verifier {
         self.verify(token, now_secs).map(Some)
     }
 
-    /// Verifies one token (signature, alg, iss, aud, exp), remembering tokens already verified.
+    /// Verifies one token (signature, alg, iss, aud, exp; `iat` and the lifetime by
+    /// [`refused_times`]), remembering tokens already verified.
     pub fn verify(&self, token: &str, now_secs: i64) -> Result<Verified, TokenError> {
         let cached = self.cache.lock().ok().and_then(|c| c.get(token).cloned());
         // A key retired since is no longer trusted, even for a token it verified before.
@@ -200,6 +201,11 @@ impl Verifier {
         let c = data.claims;
         if now_secs >= c.exp {
             return Err(TokenError::Expired);
+        }
+        if let Some(reason) = refused_times(c.iat, c.exp, now_secs, Some(LIFETIME_MAX_SECS)) {
+            // Signed by a key of ours, so worth a line: a key is being misused, or a clock is off.
+            tracing::warn!(reason, user_id = %c.sub, kid = %key.kid, "ID token refused");
+            return Err(TokenError::Invalid);
         }
         let role = Role::parse(&c.role).ok_or(TokenError::Invalid)?;
         let languages = if role == Role::Editor {

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
-use writeit_server::auth::{SigningKeys, Verifier};
+use writeit_server::auth::{SigningKeys, Verifier, LIFETIME_MAX_SECS};
 use writeit_server::database::CommonConfig;
 use writeit_server::identity::users::UsersCommand;
 use writeit_server::serve::{KeyFlags, ServeConfig};
@@ -110,8 +110,9 @@ enum Command {
         /// Languages an editor curates (comma-separated).
         #[arg(long, value_delimiter = ',')]
         langs: Vec<String>,
-        /// Lifetime in seconds.
-        #[arg(long, default_value_t = 3600)]
+        /// Lifetime in seconds, at most the longest any server accepts (3600).
+        #[arg(long, default_value_t = LIFETIME_MAX_SECS,
+              value_parser = clap::value_parser!(i64).range(1..=LIFETIME_MAX_SECS))]
         ttl: i64,
     },
 }

@@ -150,6 +150,11 @@ async fn verified_account(
     if verified.generation < account.token_generation || verified.issued_at < account.valid_since {
         return Err(IdError::bad("TOKEN_EXPIRED"));
     }
+    // Only a key holder mints a generation the account never had (issue 36).
+    if verified.generation > account.token_generation {
+        tracing::warn!(reason = "gen above the account's", user_id = %id, "ID token refused");
+        return Err(IdError::bad("INVALID_ID_TOKEN"));
+    }
     Ok((account, verified.auth_time))
 }
 
