@@ -1,7 +1,8 @@
 //! Open connections, at most a cap. Every connection is registered with the requests it has in
-//! flight; at the cap a new one takes the place of the oldest idle one (no request in flight:
-//! connected and silent, still sending its headers, or kept alive between requests), as nginx
-//! reuses its idle keep-alive connections when it runs out. Only when every connection is busy
+//! flight, in the order they were last active (accepted, or a request ended); at the cap a new
+//! one takes the place of the idle one (no request in flight: connected and silent, still sending
+//! its headers, or kept alive between requests) unused the longest, as nginx reuses its idle
+//! keep-alive connections when it runs out. Only when every connection is busy
 //! is the newcomer refused: a minimal 503 written straight to the socket, which is then closed,
 //! with no task or hyper state made for it.
 //!
@@ -21,7 +22,8 @@ const CLOSING: usize = usize::MAX;
 /// The connections this instance holds.
 pub struct Connections {
     max: usize,
-    /// By age (ids grow), so the oldest idle one is found first.
+    /// By when each was last active (keys grow), so the idle one unused the longest is found
+    /// first.
     open: Mutex<BTreeMap<u64, Arc<Connection>>>,
     next_id: AtomicU64,
     /// The answer a refused connection is written (built once, `error.rs`).
@@ -32,6 +34,8 @@ pub struct Connections {
 #[derive(Default)]
 pub struct Connection {
     state: AtomicUsize,
+    /// Its key in [`Connections::open`], renewed whenever a request on it ends.
+    key: AtomicU64,
     /// Whether a request has begun on it: one that never sends one is closed after the header
     /// timeout (hyper's covers HTTP/1 once it has read a first byte; a silent socket waits in
     /// the HTTP/2 preface check, which has none).
@@ -76,12 +80,12 @@ impl Connections {
                 given_up.close.notify_one();
             }
         }
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let connection = Arc::new(Connection::default());
-        open.insert(id, connection.clone());
+        let key = self.next_id.fetch_add(1, Ordering::Relaxed);
+        connection.key.store(key, Ordering::Relaxed);
+        open.insert(key, connection.clone());
         Some(Admitted {
             connections: self.clone(),
-            id,
             connection,
         })
     }
@@ -104,7 +108,6 @@ impl Connections {
 /// A registered connection; dropping it (when the connection ends) frees its place.
 pub struct Admitted {
     connections: Arc<Connections>,
-    id: u64,
     connection: Arc<Connection>,
 }
 
@@ -121,47 +124,67 @@ impl Admitted {
 
     /// A handle for requests to count themselves on.
     pub fn handle(&self) -> ConnectionHandle {
-        ConnectionHandle(self.connection.clone())
+        ConnectionHandle {
+            connections: self.connections.clone(),
+            connection: self.connection.clone(),
+        }
     }
 }
 
 impl Drop for Admitted {
     fn drop(&mut self) {
         let mut open = self.connections.lock();
+        let key = self.connection.key.load(Ordering::Relaxed);
         if open
-            .get(&self.id)
+            .get(&key)
             .is_some_and(|c| Arc::ptr_eq(c, &self.connection))
         {
-            open.remove(&self.id);
+            open.remove(&key);
         }
     }
 }
 
 /// What a request needs of its connection (cloned into the service of each connection).
 #[derive(Clone)]
-pub struct ConnectionHandle(Arc<Connection>);
+pub struct ConnectionHandle {
+    connections: Arc<Connections>,
+    connection: Arc<Connection>,
+}
 
 impl ConnectionHandle {
     /// A request beginning on the connection, counted until the guard drops (with its
     /// response's body); `None` when the connection is being closed for a newcomer.
     pub fn begin(&self) -> Option<InFlight> {
-        self.0
+        self.connection
             .state
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
                 (n != CLOSING).then(|| n + 1)
             })
             .ok()?;
-        self.0.spoke.store(true, Ordering::Relaxed);
-        Some(InFlight(self.0.clone()))
+        self.connection.spoke.store(true, Ordering::Relaxed);
+        Some(InFlight(self.clone()))
     }
 }
 
-/// A request in flight on a connection: while one is, the connection is not idle.
-pub struct InFlight(Arc<Connection>);
+/// A request in flight on a connection: while one is, the connection is not idle. When it ends
+/// the connection moves to the back of the order, as the most recently active.
+pub struct InFlight(ConnectionHandle);
 
 impl Drop for InFlight {
     fn drop(&mut self) {
-        self.0.state.fetch_sub(1, Ordering::AcqRel);
+        let ConnectionHandle {
+            connections,
+            connection,
+        } = &self.0;
+        let mut open = connections.lock();
+        let key = connection.key.load(Ordering::Relaxed);
+        // Not there: the connection was given up or has ended; nothing to move.
+        if open.remove(&key).is_some() {
+            let renewed = connections.next_id.fetch_add(1, Ordering::Relaxed);
+            connection.key.store(renewed, Ordering::Relaxed);
+            open.insert(renewed, connection.clone());
+        }
+        connection.state.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -190,6 +213,18 @@ mod tests {
         assert!(fourth.is_some(), "the first is idle again");
         drop(second);
         assert_eq!(connections.len(), 2);
+    }
+
+    #[test]
+    fn the_idle_one_unused_the_longest_gives_way() {
+        let connections = Connections::new(2);
+        let older = connections.admit().expect("room");
+        let newer = connections.admit().expect("room");
+        // The older one answers a request: now the newer has been idle longer.
+        drop(older.handle().begin());
+        let _third = connections.admit().expect("room made");
+        assert!(newer.handle().begin().is_none(), "given up");
+        assert!(older.handle().begin().is_some(), "kept");
     }
 
     #[test]
