@@ -9,13 +9,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
-use axum::extract::ConnectInfo;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
-use tower::ServiceExt;
 
-use crate::admission::{AdmissionFlags, Connections, Holding, Requests, StepAside};
+use crate::admission::{AdmissionFlags, Connections, Gate, Requests};
 use crate::app::app_with_origins;
 use crate::auth::{SigningKeys, Verifier};
 use crate::database::{redact, CommonConfig};
@@ -350,7 +348,12 @@ pub async fn run(
         .timer(TokioTimer::new())
         .header_read_timeout(header_timeout);
     let connections = Connections::new(admission.max_connections);
-    let requests = Requests::new(admission.max_requests);
+    let gate = Gate {
+        app,
+        requests: Requests::new(admission.max_requests),
+        rate: admission.body_rate(),
+        silence: Duration::from_secs(limits.body_timeout),
+    };
     let graceful = GracefulShutdown::new();
     tokio::pin!(shutdown);
     loop {
@@ -370,28 +373,11 @@ pub async fn run(
             connections.refuse(stream);
             continue;
         };
-        let app = app.clone();
-        let requests = requests.clone();
+        let gate = gate.clone();
         let this_connection = admitted.handle();
-        let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
-            let app = app.clone();
-            let path_refused = |request: &hyper::Request<_>| {
-                crate::error::busy(request.uri().path(), crate::admission::RETRY_AFTER_SECS)
-            };
-            // Counted before anything else, so the connection is not given up meanwhile.
-            let in_flight = this_connection.begin();
-            let place = requests.admit(request.uri().path());
-            async move {
-                let (Some(in_flight), Some(place)) = (in_flight, place) else {
-                    return Ok::<_, std::convert::Infallible>(path_refused(&request));
-                };
-                // What into_make_service_with_connect_info gave: the peer address, for rate limits.
-                request.extensions_mut().insert(ConnectInfo(remote));
-                let place = StepAside::holding(place);
-                request.extensions_mut().insert(place.clone());
-                let response = app.oneshot(request).await?;
-                Ok(Holding::wrap(response, (in_flight, place)))
-            }
+        let service = hyper::service::service_fn(move |request| {
+            let pass = gate.clone().pass(this_connection.clone(), remote, request);
+            async move { Ok::<_, std::convert::Infallible>(pass.await) }
         });
         let connection = builder
             .serve_connection(TokioIo::new(stream), service)

@@ -61,6 +61,9 @@ fn upload_head(server: &TestServer, bearer: &str, length: usize) -> String {
     )
 }
 
+/// A body length over what is read before the request counts as in flight.
+const LARGE: usize = writeit_server::admission::READ_FIRST_MAX as usize + 1;
+
 /// Reads what the server answers on `stream` until it closes it or `within` passes.
 async fn read_answer(stream: &mut TcpStream, within: Duration) -> String {
     let mut answer = Vec::new();
@@ -139,7 +142,8 @@ async fn a_connection_flood_is_shed_while_a_learner_is_answered() {
 /// once while the health check still answers.
 #[tokio::test]
 async fn over_the_caps_the_answer_is_a_fast_503() {
-    // Three connections, each with an upload in flight (the rate rule set out of the way).
+    // Three connections, each with a large upload in flight (large: a small body is read before
+    // its request counts; the rate rule set out of the way).
     let (server, _dir) = start(
         &[
             "--max-connections",
@@ -156,7 +160,7 @@ async fn over_the_caps_the_answer_is_a_fast_503() {
     let mut uploads = Vec::new();
     for _ in 0..3 {
         let mut s = TcpStream::connect(server.addr).await.unwrap();
-        s.write_all(upload_head(&server, &bearer, 1_000).as_bytes())
+        s.write_all(upload_head(&server, &bearer, LARGE).as_bytes())
             .await
             .unwrap();
         s.write_all(b"{\"0\":").await.unwrap();
@@ -182,7 +186,7 @@ async fn over_the_caps_the_answer_is_a_fast_503() {
     let mut uploads = Vec::new();
     for _ in 0..2 {
         let mut s = TcpStream::connect(server.addr).await.unwrap();
-        s.write_all(upload_head(&server, &bearer, 1_000).as_bytes())
+        s.write_all(upload_head(&server, &bearer, LARGE).as_bytes())
             .await
             .unwrap();
         uploads.push(s);
@@ -227,6 +231,31 @@ async fn over_the_caps_the_answer_is_a_fast_503() {
         .await
         .unwrap();
     assert_eq!(again.status(), 200, "the places came back");
+}
+
+/// Issue 36: small bodies trickling in hold no place in flight (they are read before their
+/// request counts), so twenty of them cannot fill two places and refuse a learner.
+#[tokio::test]
+async fn slow_small_bodies_hold_no_place_in_flight() {
+    let (server, _dir) = start(&["--max-requests", "2", "--body-rate-grace", "60"], |_| {}).await;
+    let bearer = server.bearer("learner", Role::User, &[]);
+    let mut trickles = Vec::new();
+    for _ in 0..20 {
+        let mut s = TcpStream::connect(server.addr).await.unwrap();
+        s.write_all(upload_head(&server, &bearer, 1_000).as_bytes())
+            .await
+            .unwrap();
+        s.write_all(b"{").await.unwrap();
+        trickles.push(s);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let answer = Client::new()
+        .get(format!("{}/api/trpc/getServerTime", server.url()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 200);
+    drop(trickles);
 }
 
 /// Issue 36: a body trickled at 1 byte/s never goes silent long enough for the body timeout

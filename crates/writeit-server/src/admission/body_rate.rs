@@ -43,22 +43,28 @@ pub async fn enforce_body_rate(
         return next.run(request).await;
     }
     let fell_behind = Arc::new(AtomicBool::new(false));
-    let flag = fell_behind.clone();
-    let request = request.map(|inner| {
-        Body::new(MinRate {
-            inner,
-            rate,
-            started: None,
-            bytes: 0,
-            deadline: None,
-            fell_behind: flag,
-        })
-    });
+    let request = request.map(|inner| held_to(inner, rate, fell_behind.clone()));
     let response = next.run(request).await;
     if fell_behind.load(Ordering::Acquire) {
         return crate::error::body_too_slow();
     }
     response
+}
+
+/// `inner` held to `rate`: it fails with [`TooSlow`], and sets `fell_behind`, once it falls
+/// behind.
+pub(super) fn held_to(inner: Body, rate: BodyRate, fell_behind: Arc<AtomicBool>) -> Body {
+    if rate.bytes_per_sec == 0 {
+        return inner;
+    }
+    Body::new(MinRate {
+        inner,
+        rate,
+        started: None,
+        bytes: 0,
+        deadline: None,
+        fell_behind,
+    })
 }
 
 /// A body that fails with [`TooSlow`] once it falls behind its rate.
@@ -152,14 +158,7 @@ mod tests {
 
     async fn read(body: Body, rate: BodyRate) -> (Result<usize, String>, bool) {
         let flag = Arc::new(AtomicBool::new(false));
-        let body = Body::new(MinRate {
-            inner: body,
-            rate,
-            started: None,
-            bytes: 0,
-            deadline: None,
-            fell_behind: flag.clone(),
-        });
+        let body = held_to(body, rate, flag.clone());
         let mut stream = body.into_data_stream();
         let mut seen = 0;
         while let Some(chunk) = stream.next().await {

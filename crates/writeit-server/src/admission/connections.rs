@@ -152,6 +152,11 @@ pub struct ConnectionHandle {
 }
 
 impl ConnectionHandle {
+    /// Notes that a request's headers arrived (a connection reading its body is not silent).
+    pub fn spoke(&self) {
+        self.connection.spoke.store(true, Ordering::Relaxed);
+    }
+
     /// A request beginning on the connection, counted until the guard drops (with its
     /// response's body); `None` when the connection is being closed for a newcomer.
     pub fn begin(&self) -> Option<InFlight> {
@@ -161,7 +166,7 @@ impl ConnectionHandle {
                 (n != CLOSING).then(|| n + 1)
             })
             .ok()?;
-        self.connection.spoke.store(true, Ordering::Relaxed);
+        self.spoke();
         Some(InFlight(self.clone()))
     }
 }

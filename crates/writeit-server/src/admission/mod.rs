@@ -2,7 +2,8 @@
 //! instead of memory and every learner's latency (issue 36). Its flags ([`AdmissionFlags`]), and
 //! one module per bound: `connections` (open connections, the idle ones given up first),
 //! `requests` (requests in flight), `body_rate` (a body's minimum average rate) and `open_files`
-//! (the process's descriptor limit raised to fit). The accept loop in `serve.rs` applies them.
+//! (the process's descriptor limit raised to fit); `gate` is what each request passes, in order.
+//! The accept loop in `serve.rs` applies them.
 //! Password hashing has its own fair queue (`identity/hash_queue.rs`).
 //!
 //! Every bound here is per instance, as the CPU, memory and descriptors it protects are: behind
@@ -10,11 +11,13 @@
 
 mod body_rate;
 mod connections;
+mod gate;
 pub mod open_files;
 mod requests;
 
 pub use body_rate::{enforce_body_rate, BodyRate};
-pub use connections::{Admitted, Connections};
+pub use connections::{Admitted, ConnectionHandle, Connections};
+pub use gate::{Gate, READ_FIRST_MAX};
 pub use requests::{Holding, Place, Requests, StepAside};
 
 /// Connections held at once by default: about 30 KiB each when idle, so 1,024 stay near
