@@ -30,6 +30,7 @@ bench:
 	python3 bench/cluster.py
 	bash bench/identity.sh
 	bash bench/signin-burst.sh
+	bash bench/admission.sh
 	bash bench/import.sh
 	python3 bench/soak.py
 	bash bench/syncers.sh

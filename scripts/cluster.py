@@ -85,7 +85,9 @@ def haproxy_config(listeners, stats_socket=None, check_ms=2000):
             "    balance roundrobin",
             "    option httpchk GET /healthz",
             "    http-check expect status 200",
-            f"    default-server check {inter} fall 2 rise 2",
+            # At most 192 requests at once per instance, below its --max-requests (256): beyond,
+            # HAProxy queues (docs/deploy.md, "Admission control and HAProxy's maxconn").
+            f"    default-server check {inter} fall 2 rise 2 maxconn 192",
         ]
         out += [f"    server s{i + 1} {addr}" for i, addr in enumerate(servers)]
     return "\n".join(out) + "\n"

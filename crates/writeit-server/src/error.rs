@@ -6,6 +6,9 @@
 //! Store and token failures become API errors here, once ([`store_error`], [`token_error`]):
 //! what the caller can act on keeps its code, message, field and reason; an internal cause is
 //! logged and answered as INTERNAL_SERVER_ERROR, never sent.
+//!
+//! Admission control's answers are made here too ([`busy`], [`busy_connection_answer`],
+//! [`body_too_slow`]): 503 with `Retry-After` for overload, 408 for a body too slow.
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -71,6 +74,51 @@ impl IntoResponse for ApiError {
         }
         response
     }
+}
+
+/// The error of a request refused for overload (SERVICE_UNAVAILABLE).
+fn overloaded() -> RpcError {
+    RpcError::new(
+        ErrorCode::ServiceUnavailable,
+        "The server is busy; try again in a moment",
+    )
+}
+
+/// The answer to a request over the cap of requests in flight: 503 with `Retry-After`, in the
+/// identity service's own shape under `/identity/` (its clients read that shape), else tRPC's.
+pub fn busy(path: &str, retry_after_secs: u64) -> Response {
+    if path.starts_with("/identity/") {
+        return crate::identity::IdError::busy(retry_after_secs as i64).into_response();
+    }
+    ApiError::from(overloaded())
+        .retry_after(retry_after_secs)
+        .into_response()
+}
+
+/// The whole HTTP/1.1 answer written to a connection refused at the connection cap, before any
+/// request is read: 503, `Retry-After`, the tRPC envelope, and `Connection: close`.
+pub fn busy_connection_answer(retry_after_secs: u64) -> bytes::Bytes {
+    let body = envelope(&overloaded(), Detail::Brief).to_string();
+    format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
+         retry-after: {retry_after_secs}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .into()
+}
+
+/// The answer to a request whose body fell behind the minimum rate: 408 TIMEOUT, and the
+/// connection closed (the rest of the body is not waited for).
+pub fn body_too_slow() -> Response {
+    let error = RpcError::new(
+        ErrorCode::Timeout,
+        "The request body arrived too slowly; send it again",
+    );
+    let mut response = ApiError::from(error).into_response();
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
 }
 
 /// How much of an error the envelope tells beyond its code, status and message.

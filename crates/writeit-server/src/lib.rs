@@ -1,5 +1,6 @@
 //! WriteIt's HTTP server: the tRPC endpoint, ID-token callers, the web app, and the CLI's commands.
 
+pub mod admission;
 pub mod app;
 pub mod auth;
 pub mod catalogue;

@@ -1,18 +1,19 @@
 //! `writeit serve`: open the store (seeding an empty one), load the signing key, listen, and shut
 //! down gracefully on Ctrl-C or SIGTERM, within a deadline. Slow clients are bounded: headers and
-//! each part of a body must arrive in time.
+//! each part of a body must arrive in time, and a body at a minimum average rate. Overload is
+//! bounded by admission control (`admission/`): connections and requests in flight are capped,
+//! beyond them a fast 503.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
-use axum::extract::ConnectInfo;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
-use tower::ServiceExt;
 
+use crate::admission::{AdmissionFlags, Connections, Gate, Requests};
 use crate::app::app_with_origins;
 use crate::auth::{SigningKeys, Verifier};
 use crate::database::{redact, CommonConfig};
@@ -43,6 +44,8 @@ pub struct ServeConfig {
     pub identity: IdentityFlags,
     #[command(flatten)]
     pub limits: TimeLimits,
+    #[command(flatten)]
+    pub admission: AdmissionFlags,
 }
 
 /// Where the keys come from: every instance serving one database needs the same ones
@@ -248,6 +251,7 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
             config.common.data_dir.display()
         )
     })?;
+    crate::admission::open_files::raise_and_log(config.admission.max_connections);
     let store = config.common.open_writable_store().await?;
     if store.public_counts().await?[0] == 0 {
         if config.starter_dir.join("languages.json").is_file() {
@@ -297,30 +301,61 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     state.fitter.resume();
     tracing::info!(%addr, database = %redact(&config.common.database_url()), "listening");
     println!("WriteIt is running at http://{addr}/");
-    let origins: Vec<&str> = config.cors_origins.iter().map(String::as_str).collect();
-    // An idle timeout between body frames, not one for the whole body: a large import on a slow
-    // link keeps going as long as it moves.
-    let app = app_with_origins(state, Some(config.web_dir), &origins).layer(
-        tower_http::timeout::RequestBodyTimeoutLayer::new(Duration::from_secs(
-            config.limits.body_timeout,
-        )),
+    tracing::info!(
+        max_connections = config.admission.max_connections,
+        max_requests = config.admission.max_requests,
+        min_body_rate = config.admission.min_body_rate,
+        "admission limits"
     );
-    run(listener, app, &config.limits).await;
+    let origins: Vec<&str> = config.cors_origins.iter().map(String::as_str).collect();
+    let app = app_with_origins(state, Some(config.web_dir), &origins);
+    run(
+        listener,
+        app,
+        &config.limits,
+        &config.admission,
+        shutdown_signal(),
+    )
+    .await;
     Ok(())
 }
 
-/// Serves connections until a shutdown signal, then lets requests in flight finish for at most
-/// `shutdown_timeout` seconds. Its own accept loop rather than `axum::serve`, which sets no
-/// header-read timeout (hyper's needs a timer): a client could hold a connection forever.
-async fn run(listener: TcpListener, app: axum::Router, limits: &TimeLimits) {
+/// Serves `app` on `listener` until `shutdown` resolves, then lets requests in flight finish for
+/// at most `shutdown_timeout` seconds. Its own accept loop rather than `axum::serve`, which sets
+/// no header-read timeout (hyper's needs a timer) and no admission control: a client could hold a
+/// connection forever, and a flood of them would be taken on without limit.
+pub async fn run(
+    listener: TcpListener,
+    app: axum::Router,
+    limits: &TimeLimits,
+    admission: &AdmissionFlags,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
+    // An idle timeout between body frames, not one for the whole body: a large import on a slow
+    // link keeps going as long as it moves, at the minimum average rate.
+    let app = app
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            Duration::from_secs(limits.body_timeout),
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            admission.body_rate(),
+            crate::admission::enforce_body_rate,
+        ));
+    let header_timeout = Duration::from_secs(limits.header_timeout);
     let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
     builder
         .http1()
         .timer(TokioTimer::new())
-        .header_read_timeout(Duration::from_secs(limits.header_timeout));
+        .header_read_timeout(header_timeout);
+    let connections = Connections::new(admission.max_connections);
+    let gate = Gate {
+        app,
+        requests: Requests::new(admission.max_requests),
+        rate: admission.body_rate(),
+        silence: Duration::from_secs(limits.body_timeout),
+    };
     let graceful = GracefulShutdown::new();
-    let signal = shutdown_signal();
-    tokio::pin!(signal);
+    tokio::pin!(shutdown);
     loop {
         let (stream, remote) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -332,22 +367,47 @@ async fn run(listener: TcpListener, app: axum::Router, limits: &TimeLimits) {
                     continue;
                 }
             },
-            _ = &mut signal => break,
+            _ = &mut shutdown => break,
         };
-        let app = app.clone();
-        let service = hyper::service::service_fn(move |mut request| {
-            // What into_make_service_with_connect_info gave: the peer address, for rate limits.
-            request.extensions_mut().insert(ConnectInfo(remote));
-            app.clone().oneshot(request)
+        let Some(admitted) = connections.admit() else {
+            connections.refuse(stream);
+            continue;
+        };
+        let gate = gate.clone();
+        let this_connection = admitted.handle();
+        let service = hyper::service::service_fn(move |request| {
+            let pass = gate.clone().pass(this_connection.clone(), remote, request);
+            async move { Ok::<_, std::convert::Infallible>(pass.await) }
         });
         let connection = builder
             .serve_connection(TokioIo::new(stream), service)
             .into_owned();
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
-            if let Err(e) = connection.await {
-                tracing::debug!(error = %e, %remote, "connection ended with an error");
+            tokio::pin!(connection);
+            let silent = tokio::time::sleep(header_timeout);
+            tokio::pin!(silent);
+            let mut listening = true;
+            loop {
+                tokio::select! {
+                    ended = &mut connection => {
+                        if let Err(e) = ended {
+                            tracing::debug!(error = %e, %remote, "connection ended with an error");
+                        }
+                        break;
+                    }
+                    // Idle, and given up for a newcomer at the cap: dropping it closes it.
+                    _ = admitted.given_up() => break,
+                    // Never began a request: closed, as hyper closes one slow to send headers.
+                    _ = &mut silent, if listening => {
+                        if !admitted.spoke() {
+                            break;
+                        }
+                        listening = false;
+                    }
+                }
             }
+            drop(admitted);
         });
     }
     drop(listener);

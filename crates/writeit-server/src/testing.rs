@@ -13,6 +13,9 @@ use crate::auth::{SigningKeys, Verifier};
 use crate::identity::{Identity, IdentityConfig};
 use crate::state::AppState;
 
+/// A server running until the test ends.
+type Serving = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
+
 /// A running server and what a test needs to call it.
 pub struct TestServer {
     pub addr: SocketAddr,
@@ -60,11 +63,61 @@ impl TestServer {
         Self::start_with_keys(store, None, configure, keys).await
     }
 
+    /// Serves `store` through `writeit serve`'s own accept loop (header and body timeouts,
+    /// admission control) with `serve` flags such as `["--max-connections", "100"]` (the others
+    /// at their defaults), the identity set-up changed by `configure`.
+    pub async fn start_serving(
+        store: SharedStore,
+        flags: &[&str],
+        configure: impl FnOnce(&mut IdentityConfig),
+    ) -> TestServer {
+        #[derive(clap::Parser)]
+        struct Flags {
+            #[command(flatten)]
+            limits: crate::serve::TimeLimits,
+            #[command(flatten)]
+            admission: crate::admission::AdmissionFlags,
+        }
+        let flags = <Flags as clap::Parser>::parse_from(
+            std::iter::once("serve").chain(flags.iter().copied()),
+        );
+        let keys = (SigningKeys::generate(), crate::identity::Sealer::generate());
+        Self::start_on(store, None, configure, keys, move |listener, app| {
+            Box::pin(async move {
+                crate::serve::run(
+                    listener,
+                    app,
+                    &flags.limits,
+                    &flags.admission,
+                    std::future::pending(),
+                )
+                .await
+            })
+        })
+        .await
+    }
+
     async fn start_with_keys(
         store: SharedStore,
         web_dir: Option<std::path::PathBuf>,
         configure: impl FnOnce(&mut IdentityConfig),
+        keys: (SigningKeys, crate::identity::Sealer),
+    ) -> TestServer {
+        Self::start_on(store, web_dir, configure, keys, |listener, app| {
+            let router = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
+            Box::pin(async move {
+                let _ = axum::serve(listener, router).await;
+            })
+        })
+        .await
+    }
+
+    async fn start_on(
+        store: SharedStore,
+        web_dir: Option<std::path::PathBuf>,
+        configure: impl FnOnce(&mut IdentityConfig),
         (keys, sealer): (SigningKeys, crate::identity::Sealer),
+        serve: impl FnOnce(tokio::net::TcpListener, axum::Router) -> Serving,
     ) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -88,11 +141,7 @@ impl TestServer {
             std::time::Duration::ZERO,
         );
         state.fitter.resume();
-        let router = app(state.clone(), web_dir)
-            .into_make_service_with_connect_info::<std::net::SocketAddr>();
-        let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, router).await;
-        });
+        let task = tokio::spawn(serve(listener, app(state.clone(), web_dir)));
         TestServer {
             addr,
             store,

@@ -3,6 +3,7 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
+use axum::http::{header, HeaderMap};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -10,11 +11,26 @@ use writeit_store::{AccountChanges, NewAccount};
 
 use super::account_json::user_info;
 use super::error::IdError;
+use super::password::Lane;
 use super::session::{issue_session, merge, signed_in, signed_in_recently};
 use super::state::{ClientAddr, IdentityState};
-use super::{limits, mfa, oob, password, secrets, wire};
+use super::{known_device, limits, mfa, oob, password, secrets, wire};
+use crate::admission::StepAside;
 
 type Answer = Result<Json<Value>, IdError>;
+/// An answer that may mark the device as known to the account (`known_device.rs`).
+type Marking = Result<(HeaderMap, Json<Value>), IdError>;
+
+/// The `Set-Cookie` header marking this device as known to `account_id`.
+fn known_mark(state: &IdentityState, account_id: &str) -> HeaderMap {
+    let secure = state.identity.config.public_url.starts_with("https://");
+    let mut headers = HeaderMap::new();
+    let now = crate::clock::now_secs();
+    if let Some(cookie) = known_device::mark(&state.identity.sealer, account_id, now, secure) {
+        headers.insert(header::SET_COOKIE, cookie);
+    }
+    headers
+}
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -24,8 +40,14 @@ pub struct SignUpRequest {
     display_name: Option<String>,
 }
 
-/// `accounts:signUp`: creates an email and password account and signs it in.
-pub async fn sign_up(State(state): State<IdentityState>, addr: ClientAddr, body: Bytes) -> Answer {
+/// `accounts:signUp`: creates an email and password account and signs it in (the device is
+/// known to it from now on).
+pub async fn sign_up(
+    State(state): State<IdentityState>,
+    addr: ClientAddr,
+    aside: StepAside,
+    body: Bytes,
+) -> Marking {
     let req: SignUpRequest = wire::parse(&body)?;
     limits::per_address(&state, &addr).await?;
     let email = wire::email(req.email.as_deref(), "MISSING_EMAIL", "INVALID_EMAIL")?;
@@ -35,7 +57,8 @@ pub async fn sign_up(State(state): State<IdentityState>, addr: ClientAddr, body:
     }
     password::check_policy(pw, &email)?;
     let display_name = wire::display_name(&req.display_name)?;
-    let hash = password::hash(&state.identity.hashing, pw).await?;
+    aside.now();
+    let hash = password::hash(&state.identity.hashing, Lane::Anonymous(addr.0), pw).await?;
     let account = state
         .store
         .create_account(&NewAccount {
@@ -47,7 +70,7 @@ pub async fn sign_up(State(state): State<IdentityState>, addr: ClientAddr, body:
         })
         .await?;
     let session = issue_session(&state, &account).await?;
-    Ok(Json(merge(
+    let answer = merge(
         json!({
             "kind": "identitytoolkit#SignupNewUserResponse",
             "localId": account.id,
@@ -55,7 +78,8 @@ pub async fn sign_up(State(state): State<IdentityState>, addr: ClientAddr, body:
             "displayName": account.display_name.clone().unwrap_or_default(),
         }),
         session.fields(),
-    )))
+    );
+    Ok((known_mark(&state, &account.id), Json(answer)))
 }
 
 #[derive(Deserialize)]
@@ -65,8 +89,16 @@ pub struct SignInRequest {
 }
 
 /// `accounts:signInWithPassword`. Every failure of email or password is the same
-/// `INVALID_LOGIN_CREDENTIALS`, after the same argon2 work, so it reveals no account.
-pub async fn sign_in(State(state): State<IdentityState>, addr: ClientAddr, body: Bytes) -> Answer {
+/// `INVALID_LOGIN_CREDENTIALS`, after the same argon2 work, so it reveals no account. The check
+/// waits in the account's known lane when this device signed in to it before, else in the
+/// address's; a right password marks the device as known.
+pub async fn sign_in(
+    State(state): State<IdentityState>,
+    addr: ClientAddr,
+    aside: StepAside,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Marking {
     let req: SignInRequest = wire::parse(&body)?;
     limits::per_address(&state, &addr).await?;
     let email = wire::email(req.email.as_deref(), "INVALID_EMAIL", "INVALID_EMAIL")?;
@@ -80,7 +112,16 @@ pub async fn sign_in(State(state): State<IdentityState>, addr: ClientAddr, body:
     let attempt = limits::attempt(&state, &email).await?;
     let account = state.store.account_by_email(&email).await?;
     let stored = account.as_ref().and_then(|a| a.password_hash.as_deref());
-    let verified = password::verify(&state.identity.hashing, pw, stored).await;
+    let now = crate::clock::now_secs();
+    let lane = match &account {
+        Some(a) if known_device::is_known(&state.identity.sealer, &headers, &a.id, now) => {
+            Lane::Known(a.id.clone())
+        }
+        _ => Lane::Anonymous(addr.0.clone()),
+    };
+    // The hashing queue bounds what follows; the place among requests in flight goes back.
+    aside.now();
+    let verified = password::verify(&state.identity.hashing, lane, pw, stored).await;
     if !matches!(verified, Ok(false)) {
         attempt.give_back(&state).await?;
     }
@@ -98,11 +139,12 @@ pub async fn sign_in(State(state): State<IdentityState>, addr: ClientAddr, body:
         "displayName": account.display_name.clone().unwrap_or_default(),
         "registered": true,
     });
+    let mark = known_mark(&state, &account.id);
     if let Some(pending) = mfa::pending(&state, &account).await? {
-        return Ok(Json(merge(base, pending)));
+        return Ok((mark, Json(merge(base, pending))));
     }
     let session = issue_session(&state, &account).await?;
-    Ok(Json(merge(base, session.fields())))
+    Ok((mark, Json(merge(base, session.fields()))))
 }
 
 #[derive(Deserialize)]
@@ -160,7 +202,8 @@ pub async fn update(State(state): State<IdentityState>, addr: ClientAddr, body: 
     if let Some(pw) = &req.password {
         let email = changes.email.as_deref().unwrap_or(&account.email);
         password::check_policy(pw, email)?;
-        changes.password_hash = Some(password::hash(&state.identity.hashing, pw).await?);
+        let lane = Lane::Known(account.id.clone());
+        changes.password_hash = Some(password::hash(&state.identity.hashing, lane, pw).await?);
         changes.revoke_sessions_at = Some(crate::clock::now_secs());
     }
     if req.display_name.is_some() {

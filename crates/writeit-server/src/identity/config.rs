@@ -57,8 +57,11 @@ pub struct IdentityConfig {
     pub outbox_dir: PathBuf,
     /// Password hashes computed at once (each holds 19 MiB of memory and one core).
     pub hash_concurrency: usize,
-    /// Hash requests that may wait for a slot beyond those; more are answered 503 at once.
+    /// Hash requests that may wait for a slot, of each kind (known devices and sessions; anonymous
+    /// addresses), shared fairly between lanes (`hash_queue.rs`); more are answered 503 at once.
     pub hash_queue: usize,
+    /// Hash requests that may wait in one lane (one account's known devices, one address).
+    pub hash_queue_per_source: usize,
     /// Longest wait for a slot before 503.
     pub hash_wait: Duration,
     /// Accept development tokens (`writeit token`) whose subject has no account
@@ -82,7 +85,10 @@ impl Default for IdentityConfig {
             outbox_dir: PathBuf::from("data/outbox"),
             dev_tokens: false,
             hash_concurrency: cores(),
-            hash_queue: 4 * cores(),
+            // Two seconds' worth of hashes (about 30 ms each a core): room for one waiter from
+            // each of dozens of addresses, every one served within the wait.
+            hash_queue: 32 * cores(),
+            hash_queue_per_source: 2,
             hash_wait: Duration::from_secs(2),
         }
     }

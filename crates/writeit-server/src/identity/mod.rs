@@ -4,7 +4,8 @@
 //!
 //! `accounts` (sign-up, sign-in, lookup, update, delete, sign-out), `oob` (mailed codes),
 //! `session` (ID and refresh tokens, JWKS), `mfa` (TOTP), `limits` (rate limits in the database),
-//! `password`, `mail`, `users` (the `writeit users` CLI); `state` (what handlers share), `config`,
+//! `password` with `hash_queue` (its fair queue) and `known_device` (the cookie that puts a
+//! browser's sign-ins ahead of anonymous ones), `mail`, `users` (the `writeit users` CLI); `state` (what handlers share), `config`,
 //! `account_json` (accounts as answered), `wire` (reading bodies), `error`. Handlers take
 //! [`IdentityState`], the part of the application's state they use, so this module does not
 //! depend on the application. This file only declares the modules and routes; each file names
@@ -14,6 +15,8 @@ mod account_json;
 mod accounts;
 mod config;
 mod error;
+mod hash_queue;
+mod known_device;
 mod limits;
 mod mail;
 pub mod mfa;

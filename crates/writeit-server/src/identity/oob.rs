@@ -258,7 +258,12 @@ pub async fn reset_password(
         return Ok(Json(answer));
     };
     password::check_policy(pw, &peeked.email)?;
-    let hash = password::hash(&state.identity.hashing, pw).await?;
+    // A valid mailed code is as good as a known device: the account's lane.
+    let lane = match &peeked.user_id {
+        Some(id) => password::Lane::Known(id.clone()),
+        None => password::Lane::Anonymous(addr.0.clone()),
+    };
+    let hash = password::hash(&state.identity.hashing, lane, pw).await?;
     let used = valid(state.store.consume_code(&code, &kinds).await?)?;
     let user_id = used
         .user_id

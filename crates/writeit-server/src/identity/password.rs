@@ -1,19 +1,18 @@
 //! Passwords: the policy (8 to 128 characters, not the email, not a common password, not easy to
 //! guess by zxcvbn's estimate) and argon2id hashing with DESIGN §5's parameters, run on the
-//! blocking pool, one per core at once (each takes 19 MiB and tens of ms of one core), a few more
-//! waiting briefly, the rest answered 503 at once.
+//! blocking pool, one per core at once (each takes 19 MiB and tens of ms of one core), the others
+//! waiting briefly in a fair queue (`hash_queue.rs`), the rest answered 503 at once.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::LazyLock;
-
-use argon2::password_hash::rand_core::OsRng;
-use argon2::password_hash::{PasswordHash, SaltString};
-use argon2::{Algorithm, Argon2, Params, PasswordHasher, PasswordVerifier, Version};
-use tokio::sync::SemaphorePermit;
 
 use super::config::IdentityConfig;
 use super::error::IdError;
+pub use super::hash_queue::Lane;
+use super::hash_queue::{HashQueue, QueueSize};
+use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::{PasswordHash, SaltString};
+use argon2::{Algorithm, Argon2, Params, PasswordHasher, PasswordVerifier, Version};
 
 /// Shortest password accepted, in characters.
 pub const MIN_CHARS: usize = 8;
@@ -88,66 +87,34 @@ pub fn return_freed_memory() {
     }
 }
 
-/// Password hashing's share of the identity service: the slots hashes run in, the requests
+/// Password hashing's share of the identity service: the slots hashes run in with the requests
 /// waiting for one, and the dummy hash checked when an account has none.
 pub struct Hashing {
-    /// Password hashes computed at once (each holds 19 MiB).
-    slots: tokio::sync::Semaphore,
-    /// Requests waiting for a slot.
-    waiting: AtomicUsize,
-    /// Requests that may wait beyond the slots; more are answered 503 at once.
-    queue: usize,
-    /// Longest wait for a slot before 503.
-    wait: std::time::Duration,
+    queue: HashQueue,
     dummy: tokio::sync::OnceCell<String>,
 }
 
 impl Hashing {
-    /// Hashing as `config` sets it up (`hash_concurrency`, `hash_queue`, `hash_wait`).
+    /// Hashing as `config` sets it up (`hash_concurrency`, `hash_queue`, `hash_queue_per_source`,
+    /// `hash_wait`): memory stays bounded (`hash_concurrency` × 19 MiB) however many sign-ins
+    /// arrive.
     pub fn new(config: &IdentityConfig) -> Hashing {
         return_freed_memory();
         Hashing {
-            slots: tokio::sync::Semaphore::new(config.hash_concurrency.max(1)),
-            waiting: AtomicUsize::new(0),
-            queue: config.hash_queue,
-            wait: config.hash_wait,
+            queue: HashQueue::new(QueueSize {
+                slots: config.hash_concurrency,
+                per_source: config.hash_queue_per_source,
+                waiting_max: config.hash_queue,
+                wait: config.hash_wait,
+            }),
             dummy: tokio::sync::OnceCell::new(),
         }
     }
 }
 
-/// One request waiting for a hashing slot, counted while it waits.
-struct Waiting<'a>(&'a AtomicUsize);
-
-impl Drop for Waiting<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-/// A slot to hash in: at once when one is free; else, when fewer than `hash_queue` wait, after
-/// at most `hash_wait`; else (or after that wait) 503 with `Retry-After`, so memory stays bounded
-/// (`hash_concurrency` × 19 MiB) however many sign-ins arrive.
-async fn slot(hashing: &Hashing) -> Result<SemaphorePermit<'_>, IdError> {
-    if let Ok(permit) = hashing.slots.try_acquire() {
-        return Ok(permit);
-    }
-    let retry = hashing.wait.as_secs().max(1) as i64;
-    let ahead = hashing.waiting.fetch_add(1, Ordering::SeqCst);
-    let _waiting = Waiting(&hashing.waiting);
-    if ahead >= hashing.queue {
-        return Err(IdError::busy(retry));
-    }
-    match tokio::time::timeout(hashing.wait, hashing.slots.acquire()).await {
-        Ok(Ok(permit)) => Ok(permit),
-        Ok(Err(e)) => Err(IdError::internal(e)),
-        Err(_) => Err(IdError::busy(retry)),
-    }
-}
-
-/// Hashes a password (argon2id PHC string) off the async runtime.
-pub async fn hash(hashing: &Hashing, password: &str) -> Result<String, IdError> {
-    let _permit = slot(hashing).await?;
+/// Hashes a password (argon2id PHC string) off the async runtime, once `lane`'s turn comes.
+pub async fn hash(hashing: &Hashing, lane: Lane, password: &str) -> Result<String, IdError> {
+    let _slot = hashing.queue.slot(lane).await?;
     let password = password.to_string();
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
@@ -165,18 +132,19 @@ pub async fn hash(hashing: &Hashing, password: &str) -> Result<String, IdError> 
 /// and reveals nothing.
 pub async fn verify(
     hashing: &Hashing,
+    lane: Lane,
     password: &str,
     stored: Option<&str>,
 ) -> Result<bool, IdError> {
     let dummy = hashing
         .dummy
-        .get_or_try_init(|| hash(hashing, "not a password anyone uses"))
+        .get_or_try_init(|| hash(hashing, lane.clone(), "not a password anyone uses"))
         .await?;
     let (hash, real) = match stored {
         Some(h) => (h.to_string(), true),
         None => (dummy.clone(), false),
     };
-    let _permit = slot(hashing).await?;
+    let _slot = hashing.queue.slot(lane).await?;
     let password = password.to_string();
     let ok = tokio::task::spawn_blocking(move || {
         PasswordHash::new(&hash).map(|parsed| {
