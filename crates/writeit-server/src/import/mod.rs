@@ -7,6 +7,7 @@
 //! the command line, `export` goes the other way.
 
 pub mod anki;
+pub mod bounds;
 mod cell;
 pub mod cli;
 pub mod csv;
@@ -14,6 +15,7 @@ pub mod export;
 pub mod http;
 pub mod media;
 pub mod state;
+mod untrusted_db;
 mod work_dir;
 
 use serde::{Deserialize, Serialize};
