@@ -7,6 +7,7 @@ pub mod characters;
 pub mod clock;
 pub mod content_id;
 pub mod database;
+pub mod disk;
 pub mod drain;
 pub mod error;
 pub mod fitter;

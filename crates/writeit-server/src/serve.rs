@@ -293,6 +293,11 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let verifier = verifier(&keys, &config.identity).await?;
     let settle = Duration::from_secs(config.limits.fit_settle_seconds);
     record_character_uses_periodically(store.clone());
+    crate::disk::log_free_space(
+        &store
+            .data_folder()
+            .unwrap_or(config.common.data_dir.clone()),
+    );
     let state = AppState::with_fitter(store, verifier, identity, settle);
     state.fitter.resume();
     tracing::info!(%addr, database = %redact(&config.common.database_url()), "listening");

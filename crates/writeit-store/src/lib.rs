@@ -168,6 +168,9 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     async fn record_character_uses(&self) -> Result<u64>;
     /// Fails when the database does not accept writes (read-only), by a write rolled back.
     async fn check_writable(&self) -> Result<()>;
+    /// The folder the database's files are in, when they are on this machine (SQLite): its free
+    /// space is what writes need.
+    fn data_folder(&self) -> Option<std::path::PathBuf>;
 }
 
 /// The deck an import fills.

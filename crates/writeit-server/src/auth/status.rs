@@ -134,8 +134,13 @@ pub async fn check_account(
         return Ok(Caller::Guest);
     };
     let status = statuses.get(store, &id).await.map_err(|e| {
-        tracing::error!(error = %e, "cannot read the caller's account");
-        TokenError::Unavailable
+        if e.is_unavailable() {
+            tracing::warn!(error = %e, "cannot read the caller's account: database unavailable");
+            TokenError::Unavailable
+        } else {
+            tracing::error!(error = %e, "cannot read the caller's account");
+            TokenError::Unreadable
+        }
     })?;
     match status {
         // A subject with no account is a deleted account (its token must lose every power at

@@ -105,10 +105,8 @@ fn extract_within(
         return Err(too_large());
     }
     let out_path = dir.join("collection.db");
-    let mut out = std::fs::File::create(&out_path).map_err(|e| {
-        tracing::error!(error = %e, "writing a collection to a temporary folder");
-        RpcError::internal()
-    })?;
+    let mut out = std::fs::File::create(&out_path)
+        .map_err(|e| crate::error::io_error(&e, "writing a collection to a temporary folder"))?;
     // `take` stops the copy one byte past the budget, whatever the entry declared.
     let mut entry = Checked {
         inner: &mut raw,
@@ -124,7 +122,10 @@ fn extract_within(
     } else {
         std::io::copy(&mut (&mut entry).take(budget + 1), &mut out)
     }
-    .map_err(|e| stop.reason(bad(format!("{pick} cannot be read: {e}"))))?;
+    .map_err(|e| match crate::disk::is_full(&e) {
+        true => crate::error::disk_full(),
+        false => stop.reason(bad(format!("{pick} cannot be read: {e}"))),
+    })?;
     if copied > budget {
         return Err(too_large());
     }

@@ -11,7 +11,7 @@ use std::io::{BufRead, Read};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use crate::error::{envelope, ApiError, Detail};
+use crate::error::{envelope, io_error, ApiError, Detail};
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRef, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue};
@@ -134,32 +134,29 @@ async fn save_body(
     seen: &AtomicUsize,
     mut progress: impl FnMut(usize),
 ) -> Result<(), RpcError> {
-    let mut file = tokio::fs::File::create(path).await.map_err(|e| {
-        tracing::error!(error = %e, "creating a temporary upload file");
-        RpcError::internal()
-    })?;
+    let mut file = tokio::fs::File::create(path)
+        .await
+        .map_err(|e| io_error(&e, "creating a temporary upload file"))?;
     let mut reported = 0usize;
     while let Some(chunk) = chunks.next().await {
         let chunk = chunk.map_err(|e| body_error(&e, seen))?;
-        file.write_all(&chunk).await.map_err(|e| {
-            tracing::error!(error = %e, "writing a temporary upload file");
-            RpcError::internal()
-        })?;
+        file.write_all(&chunk)
+            .await
+            .map_err(|e| io_error(&e, "writing a temporary upload file"))?;
         let n = seen.load(Ordering::Relaxed);
         if n - reported >= 1024 * 1024 {
             reported = n;
             progress(n);
         }
     }
-    file.flush().await.map_err(|_| RpcError::internal())?;
+    file.flush()
+        .await
+        .map_err(|e| io_error(&e, "writing a temporary upload file"))?;
     Ok(())
 }
 
 fn work_dir() -> Result<WorkDir, RpcError> {
-    WorkDir::new().map_err(|e| {
-        tracing::error!(error = %e, "creating a temporary folder");
-        RpcError::internal()
-    })
+    WorkDir::new().map_err(|e| io_error(&e, "creating a temporary folder"))
 }
 
 /// `POST /api/import/preview[?format=csv|tsv|apkg][&header=false]`, the file as the body:
@@ -506,9 +503,15 @@ async fn export(
     curator(&state, &headers, Some(&deck.language_code)).await?;
     let (bytes, mime) = super::export::deck_file(&*state.store, &deck, format)
         .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "exporting a deck");
-            RpcError::internal()
+        .map_err(|e| match e.downcast::<writeit_store::StoreError>() {
+            Ok(e) => crate::error::store_error(e),
+            Err(e) => match e.downcast::<std::io::Error>() {
+                Ok(e) => io_error(&e, "exporting a deck"),
+                Err(e) => {
+                    tracing::error!(error = %e, "exporting a deck");
+                    RpcError::internal()
+                }
+            },
         })?;
     let name = super::export::file_name(&deck.title, format);
     let disposition = super::export::content_disposition(&name);

@@ -306,10 +306,8 @@ pub async fn serve(
             response
         }
         Ok(None) => StatusCode::NOT_FOUND.into_response(),
-        Err(e) => {
-            tracing::error!(error = %e, "reading a media file");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
-        }
+        // The one mapping: an unreachable database is a 503 with Retry-After here too.
+        Err(e) => ApiError::from(e).into_response(),
     }
 }
 

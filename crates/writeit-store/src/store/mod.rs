@@ -36,6 +36,11 @@ pub(crate) trait SqlStore: Send + Sync + 'static {
     fn read(&self) -> &Pool<Self::Db>;
     fn write(&self) -> &Pool<Self::Db>;
 
+    /// The folder of the database's files, when they are on this machine.
+    fn folder(&self) -> Option<std::path::PathBuf> {
+        None
+    }
+
     /// The read pool as an executor.
     fn reader(&self) -> impl Executor<'_, Database = Self::Db> {
         Self::Db::pool(self.read())
@@ -412,6 +417,10 @@ impl<S: SqlStore> Store for S {
         character_use::set_scanned::<S::Db>(&mut tx, to).await?;
         tx.commit().await?;
         Ok(added)
+    }
+
+    fn data_folder(&self) -> Option<std::path::PathBuf> {
+        self.folder()
     }
 
     async fn check_writable(&self) -> Result<()> {
