@@ -14,7 +14,7 @@
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use writeit_core::{ErrorCode, RpcError};
+use writeit_core::{ErrorCode, ErrorReason, RpcError};
 use writeit_store::StoreError;
 
 use crate::auth::TokenError;
@@ -165,6 +165,10 @@ pub fn store_error(e: StoreError) -> RpcError {
         } => at(RpcError::bad_request(message).because(reason), Some(field)),
         StoreError::Forbidden { field, message } => at(RpcError::forbidden(message), Some(field)),
         StoreError::Conflict { field, message } => at(RpcError::conflict(message), field),
+        StoreError::TooLarge { field, message } => at(
+            RpcError::new(ErrorCode::PayloadTooLarge, message).because(ErrorReason::TooLarge),
+            Some(field),
+        ),
         other if other.is_disk_full() => {
             tracing::error!(error = %other, "store failure: no space left");
             disk_full()

@@ -13,6 +13,7 @@ pub mod error;
 pub mod fitter;
 pub mod identity;
 pub mod import;
+pub mod media_collector;
 pub mod rpc;
 pub mod security;
 pub mod seed;

@@ -300,6 +300,11 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     );
     let state = AppState::with_fitter(store, verifier, identity, settle);
     state.fitter.resume();
+    crate::media_collector::start(
+        state.store.clone(),
+        state.media,
+        crate::media_collector::EVERY,
+    );
     tracing::info!(%addr, database = %redact(&config.common.database_url()), "listening");
     println!("WriteIt is running at http://{addr}/");
     let origins: Vec<&str> = config.cors_origins.iter().map(String::as_str).collect();

@@ -43,7 +43,16 @@ impl TestServer {
         configure: impl FnOnce(&mut IdentityConfig),
     ) -> TestServer {
         let keys = (SigningKeys::generate(), crate::identity::Sealer::generate());
-        Self::start_with_keys(store, web_dir, configure, keys).await
+        Self::start_with_keys(store, web_dir, configure, keys, Default::default()).await
+    }
+
+    /// Serves `store` holding uploaders to the media quota of `media`.
+    pub async fn start_with_media(
+        store: SharedStore,
+        media: crate::media_collector::MediaPolicy,
+    ) -> TestServer {
+        let keys = (SigningKeys::generate(), crate::identity::Sealer::generate());
+        Self::start_with_keys(store, None, |_| {}, keys, media).await
     }
 
     /// Serves `store` with the keys of folder `keys_dir` (made when missing), as `serve
@@ -57,7 +66,7 @@ impl TestServer {
             SigningKeys::load_or_create(keys_dir).expect("ID-token keys"),
             crate::identity::Sealer::load_or_create(keys_dir).expect("TOTP secrets key"),
         );
-        Self::start_with_keys(store, None, configure, keys).await
+        Self::start_with_keys(store, None, configure, keys, Default::default()).await
     }
 
     async fn start_with_keys(
@@ -65,6 +74,7 @@ impl TestServer {
         web_dir: Option<std::path::PathBuf>,
         configure: impl FnOnce(&mut IdentityConfig),
         (keys, sealer): (SigningKeys, crate::identity::Sealer),
+        media: crate::media_collector::MediaPolicy,
     ) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -81,11 +91,12 @@ impl TestServer {
         configure(&mut config);
         let identity = Identity::new(config, sealer).expect("identity set-up");
         // The fitter looks at once: tests wait for it, not for a session to settle.
-        let state = AppState::with_fitter(
+        let state = AppState::with_media(
             store.clone(),
             Verifier::new(&keys),
             identity,
             std::time::Duration::ZERO,
+            media,
         );
         state.fitter.resume();
         let router = app(state.clone(), web_dir)

@@ -22,6 +22,9 @@ pub enum StoreError {
         field: Option<String>,
         message: String,
     },
+    /// The write would pass a stated limit of the caller's (the media quota): 413.
+    #[error("{message}")]
+    TooLarge { field: String, message: String },
     /// The store cannot be opened as configured.
     #[error("{0}")]
     Config(String),

@@ -105,7 +105,8 @@ pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
         }
     };
     eprintln!();
-    let saved = super::save(&*store, &options, entries, media, &|_| true).await?;
+    let operator = writeit_store::Uploader::operator();
+    let saved = super::save(&*store, &options, entries, media, operator, &|_| true).await?;
     println!(
         "imported {} entries ({} reused) into deck {} ('{}', {} entries) in {:.2} s",
         saved.created,

@@ -437,7 +437,16 @@ async fn run_import(
     let n = entries.len();
     lines.send(json!({"phase": "save", "rows": n})).await;
     let may_write = |language: &str| caller.may_curate(language);
-    let saved = super::save(&*state.store, &options, entries, media, &may_write).await?;
+    let uploader = state.uploader(caller);
+    let saved = super::save(
+        &*state.store,
+        &options,
+        entries,
+        media,
+        uploader,
+        &may_write,
+    )
+    .await?;
     Ok((saved, skipped))
 }
 

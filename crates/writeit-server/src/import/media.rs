@@ -344,7 +344,7 @@ pub async fn upload(
     // Signed in first, so a guest learns that before anything about entries.
     curator_to(&state, &headers, None, ACTION).await?;
     let language = entry_language(&state, &query).await?;
-    curator_to(&state, &headers, Some(&language), ACTION).await?;
+    let caller = curator_to(&state, &headers, Some(&language), ACTION).await?;
     let bytes = read_upload(&headers, body).await?;
     if bytes.is_empty() {
         return Err(upload_error(
@@ -366,7 +366,10 @@ pub async fn upload(
         content_type: content_type.to_string(),
         bytes,
     };
-    state.store.save_media(&media).await?;
+    state
+        .store
+        .save_media(&media, &state.uploader(&caller))
+        .await?;
     Ok(axum::Json(serde_json::json!({
         "url": format!("{MEDIA_PATH}/{}.{extension}", media.id),
         "contentType": content_type,

@@ -487,6 +487,7 @@ pub async fn save(
     options: &Options,
     entries: Vec<Entry>,
     media: Vec<writeit_store::Media>,
+    uploader: writeit_store::Uploader,
     may_write: writeit_store::MayWrite<'_>,
 ) -> Result<writeit_store::ImportSaved, RpcError> {
     let target = match &options.target {
@@ -503,6 +504,7 @@ pub async fn save(
                 entries,
                 media,
                 duplicates: options.duplicates,
+                uploader,
             },
             may_write,
         )
