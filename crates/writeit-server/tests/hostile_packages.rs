@@ -238,7 +238,8 @@ async fn a_client_that_goes_away_stops_the_work_before_its_slot_is_free() {
         let gone = Instant::now();
         assert!(
             c.free_slots() < writeit_server::import::IMPORTS_MAX,
-            "{path}: the work was still running when the client went away"
+            "{path}: the slot was free as the client went away: freed with the work still \
+             running, or the work ended too soon to test"
         );
         // The slot frees once the work has stopped: at the next look at its Stop, long before
         // the 10 s deadline.
