@@ -75,3 +75,11 @@ pub const BATCH_MAX: usize = 32;
 pub const URL_BYTES_MAX: usize = 16 * 1024;
 /// Largest request body in bytes.
 pub const BODY_BYTES_MAX: usize = 2 * 1024 * 1024;
+/// Most bytes of media (recordings, package audio) one account may have uploaded and not yet
+/// collected; past it an upload or import is refused with 413 naming the limit.
+pub const MEDIA_ACCOUNT_BYTES_MAX: u64 = 512 * 1024 * 1024;
+/// Most media files one account may have uploaded and not yet collected.
+pub const MEDIA_ACCOUNT_FILES_MAX: u64 = 20_000;
+/// How long an uploaded media file no entry references is kept (it may be about to be
+/// referenced by a save in flight) before the collector removes it: 24 h after its last upload.
+pub const MEDIA_GRACE_MS: i64 = 24 * 3600 * 1000;

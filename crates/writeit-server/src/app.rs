@@ -75,17 +75,24 @@ pub fn app_with_origins(state: AppState, web_dir: Option<PathBuf>, origins: &[&s
         .layer(TraceLayer::new_for_http())
 }
 
-/// `/healthz`: 200 when the database answers and accepts writes (a write rolled back), 503
-/// otherwise: a read-only database would answer reads and fail every save.
+/// `/healthz`: 200 when the database answers and accepts writes (a write rolled back) and the
+/// disk has room, 503 otherwise: a read-only database or a full disk would answer reads and fail
+/// every save. The body's `status` says which (`"the server's disk is full: …"`).
 async fn healthz(State(state): State<AppState>) -> Response {
+    let disk = crate::disk::full_reason(state.store.data_folder().as_deref());
     let check = match state.store.server_time().await {
+        Ok(_) if disk.is_some() => {
+            let reason = disk.unwrap_or_default();
+            tracing::error!("health check: {reason}");
+            Err(reason)
+        }
         Ok(t) => state.store.check_writable().await.map(|()| t).map_err(|e| {
             tracing::error!(error = %e, "health check: the database does not accept writes");
-            "database does not accept writes"
+            "database does not accept writes".to_string()
         }),
         Err(e) => {
             tracing::error!(error = %e, "health check: database unavailable");
-            Err("database unavailable")
+            Err("database unavailable".to_string())
         }
     };
     match check {

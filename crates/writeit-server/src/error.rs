@@ -9,16 +9,59 @@
 //!
 //! Admission control's answers are made here too ([`busy`], [`busy_connection_answer`],
 //! [`body_too_slow`]): 503 with `Retry-After` for overload, 408 for a body too slow.
+//!
+//! One rule for what is worth retrying: a database that cannot be reached (pool wait over,
+//! connection refused or dropped, shutting down), the caller's account lookup included, answers
+//! SERVICE_UNAVAILABLE ([`unavailable`]); a write that failed for lack of disk space answers it
+//! too, saying so ([`disk_full`]). Every 503 carries `Retry-After` ([`RETRY_AFTER_SECS`]).
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use writeit_core::{ErrorCode, RpcError};
+use writeit_core::{ErrorCode, ErrorReason, RpcError};
 use writeit_store::StoreError;
 
 use crate::auth::TokenError;
 
 /// Seconds a client is asked to wait after a 503 (the database unavailable).
 pub const RETRY_AFTER_SECS: &str = "5";
+
+/// The database cannot be reached now: 503, retry later.
+pub fn unavailable() -> RpcError {
+    RpcError::new(
+        ErrorCode::ServiceUnavailable,
+        "The database is unavailable; try again shortly",
+    )
+}
+
+/// A write failed for lack of disk space: 503 saying so (logged with the free space, and
+/// reported by `/healthz`, by [`crate::disk::note_full`]).
+pub fn disk_full() -> RpcError {
+    crate::disk::note_full();
+    RpcError::new(
+        ErrorCode::ServiceUnavailable,
+        format!(
+            "{}: nothing was saved; try again later",
+            capitalised(crate::disk::FULL)
+        ),
+    )
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// A failed file operation of the server's own (an upload's temporary file): a full disk as
+/// [`disk_full`], anything else logged with `what` and INTERNAL_SERVER_ERROR.
+pub fn io_error(e: &std::io::Error, what: &str) -> RpcError {
+    if crate::disk::is_full(e) {
+        return disk_full();
+    }
+    tracing::error!(error = %e, "{what}");
+    RpcError::internal()
+}
 
 /// A refusal or failure of an import, export or media request, answered with its HTTP status and
 /// the envelope's [`Detail::Brief`] form. Handlers return it and `?` store and token failures
@@ -71,6 +114,11 @@ impl IntoResponse for ApiError {
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        } else if status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from_static(RETRY_AFTER_SECS),
+            );
         }
         response
     }
@@ -150,8 +198,8 @@ pub fn envelope(e: &RpcError, detail: Detail<'_>) -> serde_json::Value {
 }
 
 /// A store failure as the caller sees it: a refusal (invalid, forbidden, conflict) with its code,
-/// message, field and reason; an unavailable database as SERVICE_UNAVAILABLE; anything else is
-/// logged and becomes INTERNAL_SERVER_ERROR.
+/// message, field and reason; an unavailable database or a full disk as SERVICE_UNAVAILABLE;
+/// anything else is logged and becomes INTERNAL_SERVER_ERROR.
 pub fn store_error(e: StoreError) -> RpcError {
     let at = |e: RpcError, field: Option<String>| match field.filter(|f| !f.is_empty()) {
         Some(f) => e.at(f),
@@ -165,12 +213,17 @@ pub fn store_error(e: StoreError) -> RpcError {
         } => at(RpcError::bad_request(message).because(reason), Some(field)),
         StoreError::Forbidden { field, message } => at(RpcError::forbidden(message), Some(field)),
         StoreError::Conflict { field, message } => at(RpcError::conflict(message), field),
+        StoreError::TooLarge { field, message } => at(
+            RpcError::new(ErrorCode::PayloadTooLarge, message).because(ErrorReason::TooLarge),
+            Some(field),
+        ),
+        other if other.is_disk_full() => {
+            tracing::error!(error = %other, "store failure: no space left");
+            disk_full()
+        }
         other if other.is_unavailable() => {
             tracing::warn!(error = %other, "database unavailable");
-            RpcError::new(
-                ErrorCode::ServiceUnavailable,
-                "The database is unavailable; try again shortly",
-            )
+            unavailable()
         }
         other => {
             tracing::error!(error = %other, "store failure");
@@ -179,11 +232,13 @@ pub fn store_error(e: StoreError) -> RpcError {
     }
 }
 
-/// A refused ID token: UNAUTHORIZED saying why, or INTERNAL_SERVER_ERROR when the account could
-/// not be read (the cause is logged where it happened).
+/// A refused ID token: UNAUTHORIZED saying why; SERVICE_UNAVAILABLE when the database holding the
+/// account cannot be reached, INTERNAL_SERVER_ERROR when the account could not be read otherwise
+/// (the cause is logged where it happened).
 pub fn token_error(e: TokenError) -> RpcError {
     match e {
-        TokenError::Unavailable => RpcError::internal(),
+        TokenError::Unavailable => unavailable(),
+        TokenError::Unreadable => RpcError::internal(),
         e => RpcError::new(ErrorCode::Unauthorized, e.to_string()),
     }
 }

@@ -297,8 +297,18 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let verifier = verifier(&keys, &config.identity).await?;
     let settle = Duration::from_secs(config.limits.fit_settle_seconds);
     record_character_uses_periodically(store.clone());
+    crate::disk::log_free_space(
+        &store
+            .data_folder()
+            .unwrap_or(config.common.data_dir.clone()),
+    );
     let state = AppState::with_fitter(store, verifier, identity, settle);
     state.fitter.resume();
+    crate::media_collector::start(
+        state.store.clone(),
+        state.media,
+        crate::media_collector::EVERY,
+    );
     tracing::info!(%addr, database = %redact(&config.common.database_url()), "listening");
     println!("WriteIt is running at http://{addr}/");
     tracing::info!(

@@ -12,6 +12,7 @@ use crate::auth::{Authenticator, StatusCache, Verifier};
 use crate::fitter::Fitter;
 use crate::identity::{Identity, IdentityState};
 use crate::import::state::ImportState;
+use crate::media_collector::MediaPolicy;
 use crate::rpc::RpcState;
 
 /// What every request handler shares. Holds nothing another instance would need.
@@ -30,6 +31,8 @@ pub struct Inner {
     pub imports: Arc<tokio::sync::Semaphore>,
     /// Fits learners' FSRS parameters in the background and on request.
     pub fitter: Arc<Fitter>,
+    /// The media quota and the collector's grace period.
+    pub media: MediaPolicy,
 }
 
 impl std::ops::Deref for AppState {
@@ -60,6 +63,17 @@ impl AppState {
         identity: Identity,
         settle: std::time::Duration,
     ) -> AppState {
+        Self::with_media(store, verifier, identity, settle, MediaPolicy::default())
+    }
+
+    /// [`AppState::with_fitter`], with the media quota and grace period of `media`.
+    pub fn with_media(
+        store: SharedStore,
+        verifier: Verifier,
+        identity: Identity,
+        settle: std::time::Duration,
+        media: MediaPolicy,
+    ) -> AppState {
         let fitter = Fitter::start(store.clone(), settle);
         let statuses = StatusCache::new(identity.config.status_ttl)
             .with_dev_tokens(identity.config.dev_tokens);
@@ -70,6 +84,7 @@ impl AppState {
             statuses: Arc::new(statuses),
             imports: Arc::new(tokio::sync::Semaphore::new(crate::import::IMPORTS_MAX)),
             fitter,
+            media,
         }))
     }
 
@@ -109,6 +124,7 @@ impl FromRef<AppState> for ImportState {
             store: state.store.clone(),
             callers: state.authenticator(),
             slots: state.imports.clone(),
+            media: state.media,
         }
     }
 }

@@ -46,7 +46,16 @@ impl TestServer {
         configure: impl FnOnce(&mut IdentityConfig),
     ) -> TestServer {
         let keys = (SigningKeys::generate(), crate::identity::Sealer::generate());
-        Self::start_with_keys(store, web_dir, configure, keys).await
+        Self::start_with_keys(store, web_dir, configure, keys, Default::default()).await
+    }
+
+    /// Serves `store` holding uploaders to the media quota of `media`.
+    pub async fn start_with_media(
+        store: SharedStore,
+        media: crate::media_collector::MediaPolicy,
+    ) -> TestServer {
+        let keys = (SigningKeys::generate(), crate::identity::Sealer::generate());
+        Self::start_with_keys(store, None, |_| {}, keys, media).await
     }
 
     /// Serves `store` with the keys of folder `keys_dir` (made when missing), as `serve
@@ -60,7 +69,7 @@ impl TestServer {
             SigningKeys::load_or_create(keys_dir).expect("ID-token keys"),
             crate::identity::Sealer::load_or_create(keys_dir).expect("TOTP secrets key"),
         );
-        Self::start_with_keys(store, None, configure, keys).await
+        Self::start_with_keys(store, None, configure, keys, Default::default()).await
     }
 
     /// Serves `store` through `writeit serve`'s own accept loop (header and body timeouts,
@@ -82,18 +91,25 @@ impl TestServer {
             std::iter::once("serve").chain(flags.iter().copied()),
         );
         let keys = (SigningKeys::generate(), crate::identity::Sealer::generate());
-        Self::start_on(store, None, configure, keys, move |listener, app| {
-            Box::pin(async move {
-                crate::serve::run(
-                    listener,
-                    app,
-                    &flags.limits,
-                    &flags.admission,
-                    std::future::pending(),
-                )
-                .await
-            })
-        })
+        Self::start_on(
+            store,
+            None,
+            configure,
+            keys,
+            move |listener, app| {
+                Box::pin(async move {
+                    crate::serve::run(
+                        listener,
+                        app,
+                        &flags.limits,
+                        &flags.admission,
+                        std::future::pending(),
+                    )
+                    .await
+                })
+            },
+            Default::default(),
+        )
         .await
     }
 
@@ -102,13 +118,21 @@ impl TestServer {
         web_dir: Option<std::path::PathBuf>,
         configure: impl FnOnce(&mut IdentityConfig),
         keys: (SigningKeys, crate::identity::Sealer),
+        media: crate::media_collector::MediaPolicy,
     ) -> TestServer {
-        Self::start_on(store, web_dir, configure, keys, |listener, app| {
-            let router = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
-            Box::pin(async move {
-                let _ = axum::serve(listener, router).await;
-            })
-        })
+        Self::start_on(
+            store,
+            web_dir,
+            configure,
+            keys,
+            |listener, app| {
+                let router = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
+                Box::pin(async move {
+                    let _ = axum::serve(listener, router).await;
+                })
+            },
+            media,
+        )
         .await
     }
 
@@ -118,6 +142,7 @@ impl TestServer {
         configure: impl FnOnce(&mut IdentityConfig),
         (keys, sealer): (SigningKeys, crate::identity::Sealer),
         serve: impl FnOnce(tokio::net::TcpListener, axum::Router) -> Serving,
+        media: crate::media_collector::MediaPolicy,
     ) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -134,11 +159,12 @@ impl TestServer {
         configure(&mut config);
         let identity = Identity::new(config, sealer).expect("identity set-up");
         // The fitter looks at once: tests wait for it, not for a session to settle.
-        let state = AppState::with_fitter(
+        let state = AppState::with_media(
             store.clone(),
             Verifier::new(&keys),
             identity,
             std::time::Duration::ZERO,
+            media,
         );
         state.fitter.resume();
         let task = tokio::spawn(serve(listener, app(state.clone(), web_dir)));

@@ -1,7 +1,8 @@
 //! `POST /api/media/audio` over HTTP against a real server on SQLite: who may attach a recording
 //! to an entry (guest, learner, editor of another language, editor, admin), the refusals of a
 //! file too large, not audio or empty (each a readable message naming `file`, never a 5xx), and
-//! a stored recording served back at the URL the answer gives, which a saved entry accepts.
+//! a stored recording served back at the URL the answer gives, which a saved entry accepts; the
+//! per-account quota (413 naming the limit), and the collector of recordings no entry uses.
 
 mod common;
 
@@ -9,6 +10,7 @@ use common::media::{korean_entry, wav};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 use writeit_core::entity::Entry;
+use writeit_server::media_collector::{self, MediaPolicy};
 use writeit_server::testing::TestServer;
 use writeit_store::Role;
 
@@ -26,6 +28,10 @@ impl Drop for Ctx {
 }
 
 async fn start() -> Ctx {
+    start_with(Default::default()).await
+}
+
+async fn start_with(media: MediaPolicy) -> Ctx {
     let dir = std::env::temp_dir().join(format!("writeit-audio-test-{}", uuid::Uuid::now_v7()));
     std::fs::create_dir_all(&dir).unwrap();
     let store = writeit_store::open(&format!("sqlite:{}", dir.join("t.db").display()))
@@ -34,7 +40,7 @@ async fn start() -> Ctx {
     let starter = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/starter");
     writeit_server::seed::seed(&*store, &starter).await.unwrap();
     let entry = korean_entry(&*store).await;
-    let server = TestServer::start(store).await;
+    let server = TestServer::start_with_media(store, media).await;
     Ctx {
         server,
         http: Client::new(),
@@ -265,4 +271,71 @@ async fn too_large_non_audio_and_empty_files_are_refused_by_name() {
     let (status, _, message) = refusal(&c.upload("", Some(&admin), wav(10)).await);
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(message.starts_with("entryId:"), "{message}");
+}
+
+#[tokio::test]
+async fn uploads_past_the_quota_are_refused_and_unused_ones_collected() {
+    let quota = writeit_store::MediaQuota {
+        bytes: 2500,
+        files: 10,
+    };
+    let c = start_with(MediaPolicy {
+        quota,
+        grace_ms: 24 * 3600 * 1000,
+    })
+    .await;
+    let q = c.entry_query();
+    let admin = c.server.bearer("admin", Role::Admin, &[]);
+    let (first, second) = (wav(1000), wav(1500));
+    let (status, kept) = c.upload(&q, Some(&admin), first.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{kept}");
+    // The same recording again is not counted twice; another one past 2,500 bytes is refused.
+    assert_eq!(c.upload(&q, Some(&admin), first).await.0, StatusCode::OK);
+    let (status, code, message) = refusal(&c.upload(&q, Some(&admin), second.clone()).await);
+    assert_eq!(
+        (status, code.as_str()),
+        (StatusCode::PAYLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE")
+    );
+    assert!(
+        message.starts_with("file: ") && message.contains("10 files per account"),
+        "{message}"
+    );
+
+    // The first becomes the entry's audio; the third is uploaded by someone else and never used.
+    let kept = kept["url"].as_str().unwrap().to_string();
+    let mut entry = c.entry.clone();
+    entry.audio_url = Some(kept.clone());
+    c.server
+        .store
+        .save_entries(vec![entry], &|_| true)
+        .await
+        .unwrap();
+    let other = c.server.bearer("other-admin", Role::Admin, &[]);
+    let (status, unused) = c.upload(&q, Some(&other), second).await;
+    assert_eq!(status, StatusCode::OK, "{unused}");
+    let unused = unused["url"].as_str().unwrap().to_string();
+    let get = |url: String| {
+        let c = &c;
+        async move {
+            c.http
+                .get(format!("{}{url}", c.server.url()))
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    };
+    // Within the grace period nothing goes; a day later (the clock given), the unused one.
+    let day = 24 * 3600 * 1000;
+    let now = writeit_server::clock::now_ms();
+    let store = &c.server.store;
+    assert_eq!(media_collector::collect(store, day, now).await.unwrap(), 0);
+    assert_eq!(
+        media_collector::collect(store, day, now + day + 1000)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(get(unused).await, StatusCode::NOT_FOUND);
+    assert_eq!(get(kept).await, StatusCode::OK);
 }

@@ -228,6 +228,61 @@ async fn postgres_outage_answers_503_quickly_and_recovers() {
             assert!(body.contains("\"SERVICE_UNAVAILABLE\""), "{body}");
             assert!(took.as_secs_f64() < limit, "took {took:?}");
         }
+        // Signed-in callers: each a fresh account, so its status is looked up (no cache hit),
+        // on every route family that finds its caller: a user query, a batch of mutations, an
+        // import preview; and a media file.
+        let http = reqwest::Client::new();
+        for (what, request) in [
+            ("a user query", {
+                let q = "%7B%220%22%3A%7B%22offset%22%3A0%7D%7D";
+                http.get(format!(
+                    "{}/api/trpc/queryUserCards?batch=1&input={q}",
+                    app.url()
+                ))
+            }),
+            (
+                "a mutation",
+                http.post(format!("{}/api/trpc/saveUserEntry", app.url()))
+                    .header("content-type", "application/json")
+                    .body(format!(
+                        r#"{{"id":"{}","enabled":true}}"#,
+                        uuid::Uuid::now_v7()
+                    )),
+            ),
+            (
+                "an import preview",
+                http.post(format!("{}/api/import/preview", app.url()))
+                    .header("content-type", "text/csv")
+                    .body("text\nx\n"),
+            ),
+            (
+                "a media file",
+                http.get(format!("{}/media/{}.mp3", app.url(), "a".repeat(64))),
+            ),
+        ] {
+            let who = format!("u-{}", uuid::Uuid::now_v7());
+            let role = match what {
+                "an import preview" => writeit_store::Role::Admin,
+                _ => writeit_store::Role::User,
+            };
+            let start = Instant::now();
+            let answer = request
+                .header("authorization", app.bearer(&who, role, &[]))
+                .send()
+                .await
+                .unwrap();
+            let took = start.elapsed();
+            println!(
+                "{outage}, signed in, {what}: {} in {took:.2?}",
+                answer.status()
+            );
+            assert_eq!(answer.status(), 503, "{outage}: {what}");
+            assert!(
+                answer.headers().contains_key("retry-after"),
+                "{outage}: {what}"
+            );
+            assert!(took.as_secs_f64() < limit, "{outage}: {what} took {took:?}");
+        }
         let start = Instant::now();
         let sign_in = reqwest::Client::new()
             .post(format!(

@@ -22,6 +22,9 @@ pub enum StoreError {
         field: Option<String>,
         message: String,
     },
+    /// The write would pass a stated limit of the caller's (the media quota): 413.
+    #[error("{message}")]
+    TooLarge { field: String, message: String },
     /// The store cannot be opened as configured.
     #[error("{0}")]
     Config(String),
@@ -50,11 +53,28 @@ impl StoreError {
                 | sqlx::Error::WorkerCrashed => true,
                 // SQLSTATE class 08: connection exception; 57P01-57P03: admin shutdown, crash
                 // shutdown, cannot connect now.
+                // 53300: too many connections.
                 sqlx::Error::Database(db) => db.code().is_some_and(|c| {
-                    c.starts_with("08") || matches!(&*c, "57P01" | "57P02" | "57P03")
+                    c.starts_with("08") || matches!(&*c, "57P01" | "57P02" | "57P03" | "53300")
                 }),
                 _ => false,
             },
+            _ => false,
+        }
+    }
+
+    /// The write failed for lack of disk space: SQLite's SQLITE_FULL (13, a full disk or
+    /// `max_page_count`), PostgreSQL's disk_full (53100), or ENOSPC / EDQUOT from a file.
+    pub fn is_disk_full(&self) -> bool {
+        const ENOSPC: i32 = 28;
+        const EDQUOT: i32 = 122;
+        match self {
+            StoreError::Database(sqlx::Error::Database(db)) => {
+                db.code().is_some_and(|c| matches!(&*c, "13" | "53100"))
+            }
+            StoreError::Database(sqlx::Error::Io(e)) => {
+                matches!(e.raw_os_error(), Some(ENOSPC | EDQUOT))
+            }
             _ => false,
         }
     }

@@ -113,7 +113,11 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     /// A media file by id (the SHA-256 of its bytes, hex).
     async fn media(&self, id: &str) -> Result<Option<Media>>;
     /// Stores a media file (once: a file already stored under its id is left as it is).
-    async fn save_media(&self, media: &Media) -> Result<()>;
+    async fn save_media(&self, media: &Media, uploader: &Uploader) -> Result<()>;
+    /// Removes up to `limit` media files that no entry references and whose last upload was
+    /// before `before` (ms since the epoch); answers their ids. In a write transaction, so no
+    /// save runs meanwhile: a file an entry names when it runs is kept.
+    async fn collect_media(&self, before: i64, limit: u32) -> Result<Vec<String>>;
     /// The language of an entry by id (tombstone included), `None` when there is no such entry.
     async fn entry_language(&self, id: &str) -> Result<Option<String>>;
     /// A deck by id, tombstone included.
@@ -168,6 +172,9 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     async fn record_character_uses(&self) -> Result<u64>;
     /// Fails when the database does not accept writes (read-only), by a write rolled back.
     async fn check_writable(&self) -> Result<()>;
+    /// The folder the database's files are in, when they are on this machine (SQLite): its free
+    /// space is what writes need.
+    fn data_folder(&self) -> Option<std::path::PathBuf>;
 }
 
 /// The deck an import fills.
@@ -187,6 +194,8 @@ pub struct Import {
     pub entries: Vec<Entry>,
     pub media: Vec<Media>,
     pub duplicates: Duplicates,
+    /// Who uploads `media`, held to their quota.
+    pub uploader: Uploader,
 }
 
 impl Import {
@@ -197,6 +206,7 @@ impl Import {
             entries,
             media: Vec::new(),
             duplicates: Duplicates::Create,
+            uploader: Uploader::operator(),
         }
     }
 
@@ -204,6 +214,29 @@ impl Import {
     pub fn duplicates(self, duplicates: Duplicates) -> Import {
         Import { duplicates, ..self }
     }
+}
+
+/// Who stores media files, and the quota they are held to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Uploader {
+    /// The account (`""`: the operator, from the command line).
+    pub user_id: String,
+    /// `None`: no limit (the operator).
+    pub quota: Option<MediaQuota>,
+}
+
+impl Uploader {
+    /// The operator (the command line): no quota.
+    pub fn operator() -> Uploader {
+        Uploader::default()
+    }
+}
+
+/// The most media one account may have uploaded (files no entry uses leave it once collected).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MediaQuota {
+    pub bytes: u64,
+    pub files: u64,
 }
 
 /// A media file (an entry's audio), named by the SHA-256 of its bytes, so a file is stored once

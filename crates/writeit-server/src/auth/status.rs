@@ -190,7 +190,12 @@ async fn read_status(
     id: &str,
 ) -> Result<Option<AccountStatus>, TokenError> {
     statuses.get(store, id).await.map_err(|e| {
-        tracing::error!(error = %e, "cannot read the caller's account");
-        TokenError::Unavailable
+        if e.is_unavailable() {
+            tracing::warn!(error = %e, "cannot read the caller's account: database unavailable");
+            TokenError::Unavailable
+        } else {
+            tracing::error!(error = %e, "cannot read the caller's account");
+            TokenError::Unreadable
+        }
     })
 }

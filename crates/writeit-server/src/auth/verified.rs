@@ -16,8 +16,12 @@ pub enum TokenError {
     Disabled,
     #[error("the ID token was revoked: sign in again")]
     Revoked,
+    /// The database holding the account cannot be reached (retry later).
     #[error("the account cannot be checked right now")]
     Unavailable,
+    /// The account could not be read for another reason (logged).
+    #[error("the account cannot be read")]
+    Unreadable,
     #[error("the ID token names no account: sign in again")]
     NoAccount,
 }

@@ -56,6 +56,15 @@ impl IdError {
         }
     }
 
+    /// 503 with `Retry-After`: worth retrying later (the database unreachable, the disk full).
+    pub fn unavailable(message: &str) -> IdError {
+        IdError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.into(),
+            retry_after: crate::error::RETRY_AFTER_SECS.parse().ok(),
+        }
+    }
+
     /// 404 for an unknown identity endpoint.
     pub fn not_found() -> IdError {
         IdError {
@@ -82,15 +91,16 @@ impl From<StoreError> for IdError {
             StoreError::Conflict { message, .. } if message == "EMAIL_EXISTS" => {
                 IdError::bad("EMAIL_EXISTS")
             }
-            // Retryable, like the API's 503: sign-in must not look like a server bug while
-            // the database is unreachable.
+            // Retryable, like the API's 503 (crate::error's one rule): sign-in must not look
+            // like a server bug while the database is unreachable or the disk full.
+            other if other.is_disk_full() => {
+                tracing::error!(error = %other, "identity: no space left");
+                crate::disk::note_full();
+                IdError::unavailable(&format!("UNAVAILABLE : {}", crate::disk::FULL))
+            }
             other if other.is_unavailable() => {
                 tracing::warn!(error = %other, "identity: database unavailable");
-                IdError {
-                    status: StatusCode::SERVICE_UNAVAILABLE,
-                    message: "UNAVAILABLE".into(),
-                    retry_after: Some(5),
-                }
+                IdError::unavailable("UNAVAILABLE")
             }
             other => IdError::internal(other),
         }

@@ -8,11 +8,11 @@ use std::collections::HashMap;
 use std::io::Read;
 use std::path::Path;
 
-use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::{ConnectOptions, Row};
 use writeit_core::entity::Entry;
 use writeit_core::RpcError;
 
+use super::bounds::{Checked, Stop};
+use super::untrusted_db;
 use super::{Format, Mapping, NoteTypeSummary, Preview, RowValues, PREVIEW_ROWS, ROWS_MAX};
 
 /// One note type: its name and field names in order.
@@ -52,9 +52,18 @@ fn bad(message: impl Into<String>) -> RpcError {
 /// Takes the collection out of the package at `apkg` into `dir/collection.db` (decompressing the
 /// newer format), writing at most what [`super::WORK_BYTES_MAX`] leaves after the upload.
 /// Answers the collection file's name and how many media files the package has.
-fn extract(apkg: &Path, dir: &Path) -> Result<(String, usize, HashMap<String, String>), RpcError> {
+fn extract(
+    apkg: &Path,
+    dir: &Path,
+    stop: &Stop,
+) -> Result<(String, usize, HashMap<String, String>), RpcError> {
     let upload = std::fs::metadata(apkg).map(|m| m.len()).unwrap_or_default();
-    extract_within(apkg, dir, super::WORK_BYTES_MAX.saturating_sub(upload))
+    extract_within(
+        apkg,
+        dir,
+        super::WORK_BYTES_MAX.saturating_sub(upload),
+        stop,
+    )
 }
 
 /// [`extract`], writing at most `budget` bytes. A zip entry's declared size is checked before
@@ -64,6 +73,7 @@ fn extract_within(
     apkg: &Path,
     dir: &Path,
     budget: u64,
+    stop: &Stop,
 ) -> Result<(String, usize, HashMap<String, String>), RpcError> {
     let file = std::fs::File::open(apkg).map_err(|e| {
         tracing::error!(error = %e, "reading an uploaded package");
@@ -88,18 +98,20 @@ fn extract_within(
             budget / (1024 * 1024)
         ))
     };
-    let mut entry = zip
+    let mut raw = zip
         .by_name(pick)
         .map_err(|e| bad(format!("{pick} cannot be read: {e}")))?;
-    if entry.size() > budget {
+    if raw.size() > budget {
         return Err(too_large());
     }
     let out_path = dir.join("collection.db");
-    let mut out = std::fs::File::create(&out_path).map_err(|e| {
-        tracing::error!(error = %e, "writing a collection to a temporary folder");
-        RpcError::internal()
-    })?;
+    let mut out = std::fs::File::create(&out_path)
+        .map_err(|e| crate::error::io_error(&e, "writing a collection to a temporary folder"))?;
     // `take` stops the copy one byte past the budget, whatever the entry declared.
+    let mut entry = Checked {
+        inner: &mut raw,
+        stop,
+    };
     let copied = if pick.ends_with('b') {
         let mut decoder = zstd::Decoder::new(&mut entry).map_err(|e| {
             bad(format!(
@@ -110,11 +122,14 @@ fn extract_within(
     } else {
         std::io::copy(&mut (&mut entry).take(budget + 1), &mut out)
     }
-    .map_err(|e| bad(format!("{pick} cannot be read: {e}")))?;
+    .map_err(|e| match crate::disk::is_full(&e) {
+        true => crate::error::disk_full(),
+        false => stop.reason(bad(format!("{pick} cannot be read: {e}"))),
+    })?;
     if copied > budget {
         return Err(too_large());
     }
-    drop(entry);
+    drop(raw);
     // Schema 11's media list is JSON {"0": "name.mp3"}; the newer one is protobuf: count the
     // zip's numbered entries instead.
     let media_names: HashMap<String, String> = match zip.by_name("media") {
@@ -145,84 +160,80 @@ fn extract_within(
     Ok((pick.to_string(), media_files, media_names))
 }
 
-/// Reads the package at `apkg`, using `dir` for the extracted collection.
-pub async fn read(apkg: &Path, dir: &Path) -> Result<Collection, RpcError> {
-    let (apkg_path, dir_path) = (apkg.to_path_buf(), dir.to_path_buf());
-    let (collection_file, media_files, media_names) =
-        tokio::task::spawn_blocking(move || extract(&apkg_path, &dir_path))
-            .await
-            .map_err(|_| RpcError::internal())??;
-    let db_error = |e: sqlx::Error| {
-        bad(format!(
-            "{collection_file} is not a readable Anki collection: {e}"
-        ))
-    };
-    let mut conn = SqliteConnectOptions::new()
-        .filename(dir.join("collection.db"))
-        .read_only(true)
-        .connect()
-        .await
+/// The most bytes of note fields one import reads from a collection, all notes together: the
+/// notes are held in memory until they become entries (10,000 notes of a real deck are a few MiB).
+pub const NOTE_BYTES_MAX: usize = 64 * 1024 * 1024;
+
+/// Reads the package at `apkg`, using `dir` for the extracted collection; stops when `stop`
+/// fires. Blocking: run it on the blocking pool.
+pub fn read(apkg: &Path, dir: &Path, stop: &Stop) -> Result<Collection, RpcError> {
+    let (collection_file, media_files, media_names) = extract(apkg, dir, stop)?;
+    let name = collection_file.as_str();
+    let conn = untrusted_db::open(&dir.join("collection.db"), name, stop)?;
+    let db_error = |e: rusqlite::Error| untrusted_db::unreadable(name, stop, e);
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table'")
+        .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
         .map_err(db_error)?;
-    let tables: Vec<String> =
-        sqlx::query_scalar("SELECT name FROM sqlite_master WHERE type = 'table'")
-            .fetch_all(&mut conn)
-            .await
-            .map_err(db_error)?;
-    let note_types = if tables.iter().any(|t| t == "notetypes")
-        && tables.iter().any(|t| t == "fields")
-    {
-        // Schema 18 (the newer format): note types and their fields are tables.
-        let mut types: Vec<NoteType> = sqlx::query("SELECT id, name FROM notetypes ORDER BY id")
-            .fetch_all(&mut conn)
-            .await
-            .map_err(db_error)?
-            .iter()
-            .map(|r| NoteType {
-                id: r.get(0),
-                name: r.get(1),
-                fields: Vec::new(),
-            })
-            .collect();
-        for r in sqlx::query("SELECT ntid, name FROM fields ORDER BY ntid, ord")
-            .fetch_all(&mut conn)
-            .await
-            .map_err(db_error)?
-        {
-            let ntid: i64 = r.get(0);
-            if let Some(t) = types.iter_mut().find(|t| t.id == ntid) {
-                t.fields.push(r.get(1));
+    let note_types =
+        if tables.iter().any(|t| t == "notetypes") && tables.iter().any(|t| t == "fields") {
+            // Schema 18 (the newer format): note types and their fields are tables.
+            let mut types: Vec<NoteType> = conn
+                .prepare("SELECT id, name FROM notetypes ORDER BY id")
+                .and_then(|mut s| {
+                    s.query_map([], |r| {
+                        Ok(NoteType {
+                            id: r.get(0)?,
+                            name: r.get(1)?,
+                            fields: Vec::new(),
+                        })
+                    })?
+                    .collect()
+                })
+                .map_err(db_error)?;
+            let fields: Vec<(i64, String)> = conn
+                .prepare("SELECT ntid, name FROM fields ORDER BY ntid, ord")
+                .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
+                .map_err(db_error)?;
+            for (ntid, field) in fields {
+                if let Some(t) = types.iter_mut().find(|t| t.id == ntid) {
+                    t.fields.push(field);
+                }
             }
-        }
-        types
-    } else {
-        let models: String = sqlx::query_scalar("SELECT models FROM col")
-            .fetch_one(&mut conn)
-            .await
-            .map_err(db_error)?;
-        parse_models(&models).map_err(|e| bad(format!("{collection_file}: note types: {e}")))?
-    };
-    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM notes")
-        .fetch_one(&mut conn)
-        .await
+            types
+        } else {
+            let models: String = conn
+                .query_row("SELECT models FROM col", [], |r| r.get(0))
+                .map_err(db_error)?;
+            parse_models(&models).map_err(|e| bad(format!("{name}: note types: {e}")))?
+        };
+    let count: i64 = conn
+        .query_row("SELECT count(*) FROM notes", [], |r| r.get(0))
         .map_err(db_error)?;
     if count as usize > ROWS_MAX {
         return Err(super::too_many_rows());
     }
-    let notes = sqlx::query("SELECT id, mid, flds FROM notes ORDER BY id")
-        .fetch_all(&mut conn)
-        .await
-        .map_err(db_error)?
-        .iter()
-        .map(|r| Note {
-            id: r.get(0),
-            note_type: r.get(1),
-            fields: r
-                .get::<String, _>(2)
-                .split('\x1f')
-                .map(String::from)
-                .collect(),
-        })
-        .collect();
+    let mut statement = conn
+        .prepare("SELECT id, mid, flds FROM notes ORDER BY id")
+        .map_err(db_error)?;
+    let mut rows = statement.query([]).map_err(db_error)?;
+    let mut notes = Vec::with_capacity(count as usize);
+    let mut bytes = 0usize;
+    while let Some(r) = rows.next().map_err(db_error)? {
+        let flds: String = r.get(2).map_err(db_error)?;
+        bytes += flds.len();
+        if bytes > NOTE_BYTES_MAX || notes.len() == ROWS_MAX {
+            return Err(bad(format!(
+                "{name}: its notes hold more than {} MiB of text (or more than {ROWS_MAX} notes)",
+                NOTE_BYTES_MAX / (1024 * 1024)
+            )));
+        }
+        notes.push(Note {
+            id: r.get(0).map_err(db_error)?,
+            note_type: r.get(1).map_err(db_error)?,
+            fields: flds.split('\x1f').map(String::from).collect(),
+        });
+    }
     Ok(Collection {
         note_types,
         notes,
@@ -523,11 +534,12 @@ mod tests {
         let (apkg, out) = (work.0.join("bomb.apkg"), work.0.join("out"));
         std::fs::create_dir_all(&out).unwrap();
         let budget = 2 * MIB;
+        let stop = Stop::new(tokio_util::sync::CancellationToken::new());
         let payload = vec![0u8; 16 * MIB as usize];
         // The entry lies: it declares 1 KiB and inflates to 16 MiB.
         bomb(&apkg, "collection.anki2", &payload, Some(1024));
         assert!(std::fs::metadata(&apkg).unwrap().len() < 64 * 1024);
-        let e = extract_within(&apkg, &out, budget).unwrap_err();
+        let e = extract_within(&apkg, &out, budget, &stop).unwrap_err();
         assert!(e.message.contains("larger than 2 MiB"), "{}", e.message);
         let peak = written(&out);
         assert!(peak <= budget + 1, "{peak} bytes written");
@@ -535,14 +547,14 @@ mod tests {
         std::fs::remove_dir_all(&out).unwrap();
         std::fs::create_dir_all(&out).unwrap();
         bomb(&apkg, "collection.anki2", &payload, None);
-        assert!(extract_within(&apkg, &out, budget).is_err());
+        assert!(extract_within(&apkg, &out, budget, &stop).is_err());
         assert_eq!(written(&out), 0);
         // The newer format's zstd layer is counted too, whatever the zip entry says.
         std::fs::remove_dir_all(&out).unwrap();
         std::fs::create_dir_all(&out).unwrap();
         let zstd = zstd::encode_all(&payload[..], 3).unwrap();
         bomb(&apkg, "collection.anki21b", &zstd, None);
-        assert!(extract_within(&apkg, &out, budget).is_err());
+        assert!(extract_within(&apkg, &out, budget, &stop).is_err());
         assert!(written(&out) <= budget + 1);
         // What a real import gets: the shared budget minus the upload.
         bomb(
@@ -553,7 +565,7 @@ mod tests {
         );
         std::fs::remove_dir_all(&out).unwrap();
         std::fs::create_dir_all(&out).unwrap();
-        assert!(extract(&apkg, &out).is_err());
+        assert!(extract(&apkg, &out, &stop).is_err());
         let upload = std::fs::metadata(&apkg).unwrap().len();
         assert!(upload + written(&out) <= super::super::WORK_BYTES_MAX + 1);
     }

@@ -2,9 +2,12 @@
 //! the HTTP endpoints, straight on the database (the command line acts as an admin).
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::Context;
+use tokio_util::sync::CancellationToken;
 
+use super::bounds::Stop;
 use super::{Format, Mapping, Options, Target};
 
 /// `writeit import entries`.
@@ -70,14 +73,21 @@ pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
             }
             let options = options.clone();
             let entries = tokio::task::spawn_blocking(move || {
-                super::http::read_csv(file, format, &options, &mut progress)
+                let stop = Stop::cancel_only(CancellationToken::new());
+                super::http::read_csv(file, format, &options, &mut progress, &stop)
             })
             .await??;
             (entries, Vec::new())
         }
         Format::Apkg => {
             let dir = super::work_dir::WorkDir::new()?;
-            let collection = super::anki::read(&args.file, &dir.0).await?;
+            // The operator's own file: the same bounds, but an hour to read it.
+            let stop = Stop::within(CancellationToken::new(), Duration::from_secs(3600));
+            let (file, path) = (args.file.clone(), dir.0.clone());
+            let read_stop = stop.clone();
+            let collection =
+                tokio::task::spawn_blocking(move || super::anki::read(&file, &path, &read_stop))
+                    .await??;
             for w in collection.preview().warnings {
                 eprintln!("note: {w}");
             }
@@ -86,12 +96,17 @@ pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
                 None => collection.preview().suggested,
             };
             let mut entries = collection.entries(&mapping, &options.language, &mut progress)?;
-            let media = super::media::attach_audio(&args.file, &collection, &mut entries)?;
-            (entries, media)
+            let attached =
+                super::media::attach_audio(&args.file, &collection, &mut entries, &stop)?;
+            for skipped in &attached.skipped {
+                eprintln!("note: sound file left out: {skipped}");
+            }
+            (entries, attached.media)
         }
     };
     eprintln!();
-    let saved = super::save(&*store, &options, entries, media, &|_| true).await?;
+    let operator = writeit_store::Uploader::operator();
+    let saved = super::save(&*store, &options, entries, media, operator, &|_| true).await?;
     println!(
         "imported {} entries ({} reused) into deck {} ('{}', {} entries) in {:.2} s",
         saved.created,

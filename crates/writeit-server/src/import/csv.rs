@@ -7,6 +7,7 @@ use std::io::Read;
 use writeit_core::entity::Entry;
 use writeit_core::RpcError;
 
+use super::bounds::{Lines, Stop};
 use super::cell::unescape_cell;
 use super::{
     too_many_rows, Format, Mapping, Preview, RowValues, PREVIEW_ROWS, PROGRESS_EVERY, ROWS_MAX,
@@ -46,14 +47,15 @@ pub fn first_line(bytes: &[u8]) -> &[u8] {
     }
 }
 
-fn reader<R: Read>(input: R, delimiter: u8) -> csv::Reader<R> {
+/// A CSV reader over `input` whose lines are at most [`LINE_BYTES_MAX`] long.
+fn reader<R: Read>(input: R, delimiter: u8) -> csv::Reader<Lines<R>> {
     csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .has_headers(false)
         .flexible(true)
         // Tab-separated files (spreadsheets, IANA's text/tab-separated-values) do not quote.
         .quoting(delimiter != b'\t')
-        .from_reader(input)
+        .from_reader(Lines::new(input))
 }
 
 /// A read failure as the user sees it: which row and line, and what is wrong.
@@ -96,7 +98,12 @@ fn unescape(v: RowValues) -> RowValues {
 }
 
 /// The preview of a whole CSV/TSV file held in memory.
-pub fn preview(bytes: &[u8], format: Format, has_header: bool) -> Result<Preview, RpcError> {
+pub fn preview(
+    bytes: &[u8],
+    format: Format,
+    has_header: bool,
+    stop: &Stop,
+) -> Result<Preview, RpcError> {
     let delimiter = delimiter(format, first_line(bytes));
     let records = reader(bytes, delimiter).into_records();
     let mut headers = Vec::new();
@@ -104,6 +111,7 @@ pub fn preview(bytes: &[u8], format: Format, has_header: bool) -> Result<Preview
     let mut total = 0usize;
     let mut first = true;
     for record in records {
+        stop.check()?;
         let record = record.map_err(|e| read_error(e, total + 1))?;
         if first {
             first = false;
@@ -150,6 +158,7 @@ pub fn read_entries<R: Read>(
     mapping: &Mapping,
     language: &str,
     progress: &mut dyn FnMut(usize),
+    stop: &Stop,
 ) -> Result<Vec<Entry>, RpcError> {
     let mut csv = reader(input, delimiter);
     let mut record = csv::StringRecord::new();
@@ -161,7 +170,7 @@ pub fn read_entries<R: Read>(
         match csv.read_record(&mut record) {
             Ok(true) => {}
             Ok(false) => break,
-            Err(e) => return Err(read_error(e, row + 1)),
+            Err(e) => return Err(stop.reason(read_error(e, row + 1))),
         }
         let cols = match columns {
             Some(c) => c,
@@ -197,7 +206,27 @@ pub fn read_entries<R: Read>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::bounds::LINE_BYTES_MAX;
     use super::*;
+
+    fn go() -> Stop {
+        Stop::new(tokio_util::sync::CancellationToken::new())
+    }
+
+    #[test]
+    fn a_line_past_the_limit_is_refused_by_row() {
+        let mut file = b"text,meanings\nok,fine\n".to_vec();
+        file.extend(std::iter::repeat_n(b',', LINE_BYTES_MAX + 1));
+        let m = Mapping::parse(r#"{"text":0}"#).unwrap();
+        let e = read_entries(&file[..], b',', true, &m, "ko", &mut |_| {}, &go()).unwrap_err();
+        assert!(
+            e.message.contains("row 2") && e.message.contains("longer than"),
+            "{}",
+            e.message
+        );
+        let e = preview(&file, Format::Csv, true, &go()).unwrap_err();
+        assert!(e.message.contains("longer than"), "{}", e.message);
+    }
 
     #[test]
     fn detects_the_delimiter_outside_quotes() {
@@ -211,14 +240,20 @@ mod tests {
     #[test]
     fn previews_and_reads_with_quotes_and_blank_rows() {
         let file = "\u{feff}Word,Meaning,Notes\n개,dog;hound,\"multi\nline\"\n,,\n고양이,cat,\n";
-        let p = preview(file.as_bytes(), Format::Csv, true).unwrap();
+        let p = preview(file.as_bytes(), Format::Csv, true, &go()).unwrap();
         assert_eq!(p.headers, ["Word", "Meaning", "Notes"]);
         assert_eq!(p.total_rows, 3);
         assert_eq!(p.rows[0][2], "multi\nline");
         let mut seen = Vec::new();
-        let entries = read_entries(file.as_bytes(), b',', true, &p.suggested, "ko", &mut |n| {
-            seen.push(n)
-        })
+        let entries = read_entries(
+            file.as_bytes(),
+            b',',
+            true,
+            &p.suggested,
+            "ko",
+            &mut |n| seen.push(n),
+            &go(),
+        )
         .unwrap();
         assert_eq!(entries.len(), 2);
         assert_eq!(entries[0].meanings, ["dog", "hound"]);
@@ -229,7 +264,15 @@ mod tests {
     #[test]
     fn a_bad_row_or_bad_bytes_are_named() {
         let m = Mapping::parse(r#"{"text":0}"#).unwrap();
-        let e = read_entries(&b"t\nok\n\"\"\n"[..], b',', true, &m, "ko", &mut |_| {});
+        let e = read_entries(
+            &b"t\nok\n\"\"\n"[..],
+            b',',
+            true,
+            &m,
+            "ko",
+            &mut |_| {},
+            &go(),
+        );
         // Row 2 is `""`: an empty text, but also a blank row, so it is skipped.
         assert_eq!(e.unwrap().len(), 1);
         let m = Mapping::parse(r#"{"text":0,"reading":1}"#).unwrap();
@@ -240,12 +283,21 @@ mod tests {
             &m,
             "ko",
             &mut |_| {},
+            &go(),
         )
         .unwrap_err();
         assert_eq!(e.message, "row 2: text: is required");
         let m = Mapping::parse(r#"{"text":0}"#).unwrap();
-        let e =
-            read_entries(&b"t\nok\n\xff\xfe\n"[..], b',', true, &m, "ko", &mut |_| {}).unwrap_err();
+        let e = read_entries(
+            &b"t\nok\n\xff\xfe\n"[..],
+            b',',
+            true,
+            &m,
+            "ko",
+            &mut |_| {},
+            &go(),
+        )
+        .unwrap_err();
         assert!(e.message.contains("UTF-8"), "{}", e.message);
     }
 }

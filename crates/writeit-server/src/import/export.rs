@@ -322,6 +322,10 @@ mod tests {
     use crate::import::cell::tests::TRICKY;
     use crate::import::cell::FORMULA_STARTS;
 
+    fn go() -> crate::import::bounds::Stop {
+        crate::import::bounds::Stop::new(tokio_util::sync::CancellationToken::new())
+    }
+
     #[test]
     fn file_names_keep_the_title_as_written() {
         let csv = super::super::Format::Csv;
@@ -399,7 +403,8 @@ mod tests {
         assert!(text.contains("\n''=1+1,"), "{text}");
         assert!(text.contains("\n'tis,"), "{text}");
         // The importer, with the mapping it suggests, reads back the very same values.
-        let preview = super::super::csv::preview(&bytes, super::super::Format::Csv, true).unwrap();
+        let preview =
+            super::super::csv::preview(&bytes, super::super::Format::Csv, true, &go()).unwrap();
         assert_eq!(preview.rows[0][0], TRICKY[0]);
         let back = super::super::csv::read_entries(
             &bytes[..],
@@ -408,6 +413,7 @@ mod tests {
             &preview.suggested,
             "ko",
             &mut |_| {},
+            &go(),
         )
         .unwrap();
         assert_eq!(back.len(), TRICKY.len());
@@ -421,8 +427,16 @@ mod tests {
     fn tsv_cells_are_unescaped_too() {
         let m = super::super::Mapping::parse(r#"{"text":0,"notes":1}"#).unwrap();
         let tsv = "text\tnotes\n'=1+1\t'-x\n'tis\t@a\n";
-        let e = super::super::csv::read_entries(tsv.as_bytes(), b'\t', true, &m, "ko", &mut |_| {})
-            .unwrap();
+        let e = super::super::csv::read_entries(
+            tsv.as_bytes(),
+            b'\t',
+            true,
+            &m,
+            "ko",
+            &mut |_| {},
+            &go(),
+        )
+        .unwrap();
         assert_eq!((e[0].text.as_str(), e[0].notes.as_str()), ("=1+1", "-x"));
         assert_eq!((e[1].text.as_str(), e[1].notes.as_str()), ("'tis", "@a"));
     }

@@ -11,7 +11,7 @@ use std::io::{BufRead, Read};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use crate::error::{envelope, ApiError, Detail};
+use crate::error::{envelope, io_error, ApiError, Detail};
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRef, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue};
@@ -22,10 +22,12 @@ use futures::{Stream, StreamExt};
 use serde_json::json;
 use tokio::io::AsyncWriteExt;
 use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
 use writeit_core::{ErrorCode, RpcError};
 
 use crate::auth::Caller;
 
+use super::bounds::Stop;
 use super::state::{curator, ImportState};
 use super::work_dir::WorkDir;
 use super::{Format, Mapping, Options, Target, FILE_BYTES_MAX};
@@ -132,32 +134,29 @@ async fn save_body(
     seen: &AtomicUsize,
     mut progress: impl FnMut(usize),
 ) -> Result<(), RpcError> {
-    let mut file = tokio::fs::File::create(path).await.map_err(|e| {
-        tracing::error!(error = %e, "creating a temporary upload file");
-        RpcError::internal()
-    })?;
+    let mut file = tokio::fs::File::create(path)
+        .await
+        .map_err(|e| io_error(&e, "creating a temporary upload file"))?;
     let mut reported = 0usize;
     while let Some(chunk) = chunks.next().await {
         let chunk = chunk.map_err(|e| body_error(&e, seen))?;
-        file.write_all(&chunk).await.map_err(|e| {
-            tracing::error!(error = %e, "writing a temporary upload file");
-            RpcError::internal()
-        })?;
+        file.write_all(&chunk)
+            .await
+            .map_err(|e| io_error(&e, "writing a temporary upload file"))?;
         let n = seen.load(Ordering::Relaxed);
         if n - reported >= 1024 * 1024 {
             reported = n;
             progress(n);
         }
     }
-    file.flush().await.map_err(|_| RpcError::internal())?;
+    file.flush()
+        .await
+        .map_err(|e| io_error(&e, "writing a temporary upload file"))?;
     Ok(())
 }
 
 fn work_dir() -> Result<WorkDir, RpcError> {
-    WorkDir::new().map_err(|e| {
-        tracing::error!(error = %e, "creating a temporary folder");
-        RpcError::internal()
-    })
+    WorkDir::new().map_err(|e| io_error(&e, "creating a temporary folder"))
 }
 
 /// `POST /api/import/preview[?format=csv|tsv|apkg][&header=false]`, the file as the body:
@@ -174,14 +173,25 @@ async fn preview(
         query.get("languageCode").map(String::as_str),
     )
     .await?;
-    let _slot = import_slot(&state)?;
-    Ok(axum::Json(preview_inner(&query, &headers, body).await?))
+    let slot = import_slot(&state)?;
+    // The work runs in a task of its own that holds the slot: a client that goes away drops this
+    // handler, whose guard cancels the work, and the slot is free only once the work has stopped.
+    let cancelled = CancellationToken::new();
+    let _cancel_when_gone = cancelled.clone().drop_guard();
+    let work = tokio::spawn(async move {
+        let preview = preview_inner(&query, &headers, body, cancelled).await;
+        drop(slot);
+        preview
+    });
+    let preview = work.await.map_err(|_| RpcError::internal())??;
+    Ok(axum::Json(preview))
 }
 
 async fn preview_inner(
     query: &HashMap<String, String>,
     headers: &HeaderMap,
     body: Body,
+    cancelled: CancellationToken,
 ) -> Result<super::Preview, RpcError> {
     let body = check_length(headers, body)?;
     let seen = Arc::new(AtomicUsize::new(0));
@@ -194,18 +204,18 @@ async fn preview_inner(
     let dir = work_dir()?;
     let path = dir.0.join("upload");
     save_body(chunks, &path, &seen, |_| {}).await?;
-    match format {
-        Format::Apkg => Ok(super::anki::read(&path, &dir.0).await?.preview()),
+    // The deadline counts from here: the upload's own pace is the body timeout's business.
+    let stop = Stop::new(cancelled);
+    let header = has_header(query);
+    tokio::task::spawn_blocking(move || match format {
+        Format::Apkg => Ok(super::anki::read(&path, &dir.0, &stop)?.preview()),
         Format::Csv | Format::Tsv => {
-            let header = has_header(query);
-            tokio::task::spawn_blocking(move || {
-                let bytes = std::fs::read(&path).map_err(|_| RpcError::internal())?;
-                super::csv::preview(&bytes, format, header)
-            })
-            .await
-            .map_err(|_| RpcError::internal())?
+            let bytes = std::fs::read(&path).map_err(|_| RpcError::internal())?;
+            super::csv::preview(&bytes, format, header, &stop)
         }
-    }
+    })
+    .await
+    .map_err(|_| RpcError::internal())?
 }
 
 /// The import's parameters from the query string.
@@ -269,17 +279,42 @@ async fn import(
     let (tx, mut rx) = mpsc::channel::<Bytes>(64);
     tokio::spawn(async move {
         let lines = Lines(tx.clone());
-        let outcome = run_import(&state, &caller, options, format, chunks, &seen, &lines).await;
+        // A client that goes away drops the stream's receiver: the work is cancelled, and the
+        // slot is released below, once it has stopped.
+        let cancelled = CancellationToken::new();
+        let watcher = tokio::spawn({
+            let cancelled = cancelled.clone();
+            async move {
+                tx.closed().await;
+                cancelled.cancel();
+            }
+        });
+        let outcome = run_import(
+            &state, &caller, options, format, chunks, &seen, &lines, &cancelled,
+        )
+        .await;
+        watcher.abort();
         let last = match outcome {
-            Ok(saved) => json!({
-                "done": true,
-                "deckId": saved.deck.id,
-                "entries": saved.created,
-                "reused": saved.reused,
-                "deckEntries": saved.deck.entry_ids.len(),
-                "ms": started.elapsed().as_millis() as u64,
-            }),
-            Err(e) => envelope(&e, Detail::Brief),
+            Ok((saved, skipped)) => {
+                let mut done = json!({
+                    "done": true,
+                    "deckId": saved.deck.id,
+                    "entries": saved.created,
+                    "reused": saved.reused,
+                    "deckEntries": saved.deck.entry_ids.len(),
+                    "ms": started.elapsed().as_millis() as u64,
+                });
+                if !skipped.is_empty() {
+                    done["warnings"] = json!(skipped);
+                }
+                done
+            }
+            Err(e) => {
+                if cancelled.is_cancelled() {
+                    tracing::info!(error = %e.message, "import stopped: the client went away");
+                }
+                envelope(&e, Detail::Brief)
+            }
         };
         lines.send(last).await;
         drop(slot);
@@ -330,6 +365,10 @@ impl Lines {
     }
 }
 
+/// Reads, checks and saves one import; answers what was saved and the package's sound files left
+/// out. Stops at the first error, or when `cancelled` (the client went away) or the deadline
+/// fires ([`Stop`]): then nothing is saved.
+#[allow(clippy::too_many_arguments)]
 async fn run_import(
     state: &ImportState,
     caller: &Caller,
@@ -338,23 +377,31 @@ async fn run_import(
     chunks: Chunks,
     seen: &Arc<AtomicUsize>,
     lines: &Lines,
-) -> Result<writeit_store::ImportSaved, RpcError> {
-    let (entries, media) = match format {
+    cancelled: &CancellationToken,
+) -> Result<(writeit_store::ImportSaved, Vec<String>), RpcError> {
+    let (entries, media, skipped) = match format {
         Format::Csv | Format::Tsv => {
             let reader =
                 tokio_util::io::SyncIoBridge::new(tokio_util::io::StreamReader::new(chunks));
             let (options, lines, seen) = (options.clone(), lines.clone(), seen.clone());
+            // Records are parsed as the body arrives: no deadline (a slow upload is the body
+            // timeout's business), but a client that goes away stops it.
+            let stop = Stop::cancel_only(cancelled.clone());
             tokio::task::spawn_blocking(move || {
-                read_csv(reader, format, &options, &mut |rows| {
-                    lines.send_blocking(json!({"phase": "parse", "rows": rows,
-                        "bytes": seen.load(Ordering::Relaxed)}));
-                })
-                .map(|entries| (entries, Vec::new()))
-                .map_err(|e| {
-                    match seen.load(Ordering::Relaxed) > FILE_BYTES_MAX {
-                        true => super::too_large(),
-                        false => e,
-                    }
+                read_csv(
+                    reader,
+                    format,
+                    &options,
+                    &mut |rows| {
+                        lines.send_blocking(json!({"phase": "parse", "rows": rows,
+                            "bytes": seen.load(Ordering::Relaxed)}));
+                    },
+                    &stop,
+                )
+                .map(|entries| (entries, Vec::new(), Vec::new()))
+                .map_err(|e| match seen.load(Ordering::Relaxed) > FILE_BYTES_MAX {
+                    true => super::too_large(),
+                    false => e,
                 })
             })
             .await
@@ -367,28 +414,40 @@ async fn run_import(
                 lines.try_send(json!({"phase": "upload", "bytes": bytes}));
             })
             .await?;
-            let collection = super::anki::read(&path, &dir.0).await?;
-            let mapping = match &options.mapping {
-                Some(m) => m.clone(),
-                None => collection.preview().suggested,
-            };
-            let language = options.language.clone();
+            // The deadline counts from here, once the package has arrived.
+            let stop = Stop::new(cancelled.clone());
+            let (mapping, language) = (options.mapping.clone(), options.language.clone());
             let lines = lines.clone();
             tokio::task::spawn_blocking(move || {
+                let collection = super::anki::read(&path, &dir.0, &stop)?;
+                let mapping = mapping.unwrap_or_else(|| collection.preview().suggested);
                 let mut entries = collection.entries(&mapping, &language, &mut |rows| {
                     lines.send_blocking(json!({"phase": "parse", "rows": rows}));
                 })?;
-                let media = super::media::attach_audio(&path, &collection, &mut entries)?;
-                Ok::<_, RpcError>((entries, media))
+                stop.check()?;
+                let attached = super::media::attach_audio(&path, &collection, &mut entries, &stop)?;
+                Ok::<_, RpcError>((entries, attached.media, attached.skipped))
             })
             .await
             .map_err(|_| RpcError::internal())??
         }
     };
+    // Nobody would learn the outcome: save nothing.
+    Stop::cancel_only(cancelled.clone()).check()?;
     let n = entries.len();
     lines.send(json!({"phase": "save", "rows": n})).await;
     let may_write = |language: &str| caller.may_curate(language);
-    super::save(&*state.store, &options, entries, media, &may_write).await
+    let uploader = state.uploader(caller);
+    let saved = super::save(
+        &*state.store,
+        &options,
+        entries,
+        media,
+        uploader,
+        &may_write,
+    )
+    .await?;
+    Ok((saved, skipped))
 }
 
 /// Reads a CSV/TSV stream: the delimiter from its first line, then every record.
@@ -397,6 +456,7 @@ pub(crate) fn read_csv(
     format: Format,
     options: &Options,
     progress: &mut dyn FnMut(usize),
+    stop: &Stop,
 ) -> Result<Vec<writeit_core::entity::Entry>, RpcError> {
     let mut input = std::io::BufReader::with_capacity(256 * 1024, input);
     let mut first = Vec::new();
@@ -410,7 +470,7 @@ pub(crate) fn read_csv(
         Some(m) => m,
         None => {
             // No mapping: the one the preview would suggest from the header row.
-            suggested = super::csv::preview(&first, format, options.has_header)?.suggested;
+            suggested = super::csv::preview(&first, format, options.has_header, stop)?.suggested;
             &suggested
         }
     };
@@ -421,6 +481,7 @@ pub(crate) fn read_csv(
         mapping,
         &options.language,
         progress,
+        stop,
     )
 }
 
@@ -451,9 +512,15 @@ async fn export(
     curator(&state, &headers, Some(&deck.language_code)).await?;
     let (bytes, mime) = super::export::deck_file(&*state.store, &deck, format)
         .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "exporting a deck");
-            RpcError::internal()
+        .map_err(|e| match e.downcast::<writeit_store::StoreError>() {
+            Ok(e) => crate::error::store_error(e),
+            Err(e) => match e.downcast::<std::io::Error>() {
+                Ok(e) => io_error(&e, "exporting a deck"),
+                Err(e) => {
+                    tracing::error!(error = %e, "exporting a deck");
+                    RpcError::internal()
+                }
+            },
         })?;
     let name = super::export::file_name(&deck.title, format);
     let disposition = super::export::content_disposition(&name);

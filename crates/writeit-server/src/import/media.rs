@@ -1,5 +1,5 @@
-//! The audio of imported Anki notes: a note's first `[sound:…]` whose file the package holds (an
-//! audio type, at most [`MEDIA_BYTES_MAX`]) is stored in the database by its SHA-256 and becomes
+//! The audio of imported Anki notes: a note's first `[sound:…]` whose file the package holds (audio
+//! by its first bytes, at most [`MEDIA_BYTES_MAX`]) is stored in the database by its SHA-256 and becomes
 //! the entry's `audioUrl` (`/media/<sha256>.<ext>`, served by [`serve`]) unless a field was
 //! mapped to it; the reference leaves the notes. Other references stay in the notes.
 //!
@@ -21,6 +21,7 @@ use writeit_core::{ErrorCode, ErrorReason, RpcError};
 use writeit_store::Media;
 
 use super::anki::Collection;
+use super::bounds::{Checked, Stop};
 use super::state::{curator_to, ImportState};
 use crate::error::ApiError;
 
@@ -102,14 +103,24 @@ pub fn stored_file(url: &str) -> Option<&str> {
     (id.len() == 64 && id.bytes().all(|b| b.is_ascii_hexdigit())).then_some(file)
 }
 
-/// Gives each entry without an audio URL the first sound of its notes that `apkg` holds; answers
-/// the media files to store with them (each once).
+/// What [`attach_audio`] found: the media files to store with the entries (each once), and a line
+/// for the import's report for each sound file left out (not audio by its content, too large).
+#[derive(Debug, Default)]
+pub struct Attached {
+    pub media: Vec<Media>,
+    pub skipped: Vec<String>,
+}
+
+/// Gives each entry without an audio URL the first sound of its notes that `apkg` holds, when it
+/// is audio by its first bytes ([`sniff_audio`], as a direct upload): a file named `x.mp3` that
+/// holds HTML is left out and reported. Stops when `stop` fires. Blocking.
 pub fn attach_audio(
     apkg: &Path,
     collection: &Collection,
     entries: &mut [Entry],
-) -> Result<Vec<Media>, RpcError> {
-    attach_audio_within(apkg, collection, entries, MEDIA_TOTAL_BYTES_MAX)
+    stop: &Stop,
+) -> Result<Attached, RpcError> {
+    attach_audio_within(apkg, collection, entries, MEDIA_TOTAL_BYTES_MAX, stop)
 }
 
 /// [`attach_audio`], reading at most `budget` bytes of audio in all.
@@ -118,9 +129,11 @@ fn attach_audio_within(
     collection: &Collection,
     entries: &mut [Entry],
     mut budget: usize,
-) -> Result<Vec<Media>, RpcError> {
+    stop: &Stop,
+) -> Result<Attached, RpcError> {
+    let mut attached = Attached::default();
     if collection.media_names.is_empty() {
-        return Ok(Vec::new());
+        return Ok(attached);
     }
     let file = std::fs::File::open(apkg).map_err(|e| {
         tracing::error!(error = %e, "reading an uploaded package");
@@ -130,23 +143,26 @@ fn attach_audio_within(
         .map_err(|e| RpcError::bad_request(format!("The file is not a valid .apkg: {e}")))?;
     // By file name: the URL, or None when the file is missing, too large or not audio.
     let mut loaded: HashMap<String, Option<String>> = HashMap::new();
-    let mut media: Vec<Media> = Vec::new();
     for entry in entries.iter_mut().filter(|e| e.audio_url.is_none()) {
         let Some((reference, name)) = first_sound(&entry.notes) else {
             continue;
         };
         if !loaded.contains_key(&name) {
-            let url = load(&mut zip, collection, &name, &mut budget)?.map(|m| {
-                let url = format!(
-                    "{MEDIA_PATH}/{}.{}",
-                    m.id,
-                    extension(&name).unwrap_or_default()
-                );
-                if !media.iter().any(|x| x.id == m.id) {
-                    media.push(m);
+            stop.check()?;
+            let url = match load(&mut zip, collection, &name, &mut budget, stop)? {
+                Loaded::Audio(m, extension) => {
+                    let url = format!("{MEDIA_PATH}/{}.{extension}", m.id);
+                    if !attached.media.iter().any(|x| x.id == m.id) {
+                        attached.media.push(m);
+                    }
+                    Some(url)
                 }
-                url
-            });
+                Loaded::Skipped(why) => {
+                    attached.skipped.push(format!("{name}: {why}"));
+                    None
+                }
+                Loaded::Absent => None,
+            };
             loaded.insert(name.clone(), url);
         }
         if let Some(Some(url)) = loaded.get(&name) {
@@ -159,7 +175,7 @@ fn attach_audio_within(
                 .join(" ");
         }
     }
-    Ok(media)
+    Ok(attached)
 }
 
 /// A media file's id: the SHA-256 of its bytes, in lower-case hex.
@@ -176,32 +192,54 @@ fn first_sound(notes: &str) -> Option<(String, String)> {
     Some((notes[start..=end].to_string(), name))
 }
 
-/// Reads `name` from the package: `None` when it lacks it, or it is not audio or too large.
-/// Fails once the files read so far pass `budget` (what is left of it is updated).
+/// A package's sound file as [`load`] found it.
+enum Loaded {
+    /// Audio by its content, with the extension its content says.
+    Audio(Media, &'static str),
+    /// Left out, and why (for the import's report).
+    Skipped(String),
+    /// The package lacks it, or it is not named as a sound (an image): left as a reference.
+    Absent,
+}
+
+/// Reads `name` from the package when it is named as audio. Fails once the files read so far
+/// pass `budget` (what is left of it is updated).
 fn load(
     zip: &mut zip::ZipArchive<std::fs::File>,
     collection: &Collection,
     name: &str,
     budget: &mut usize,
-) -> Result<Option<Media>, RpcError> {
-    let Some(content_type) = extension(name).as_deref().and_then(audio_type) else {
-        return Ok(None);
-    };
+    stop: &Stop,
+) -> Result<Loaded, RpcError> {
+    if extension(name).as_deref().and_then(audio_type).is_none() {
+        return Ok(Loaded::Absent);
+    }
     let Some(number) = collection.media_names.get(name) else {
-        return Ok(None);
+        return Ok(Loaded::Absent);
     };
     let Ok(file) = zip.by_name(number) else {
-        return Ok(None);
+        return Ok(Loaded::Absent);
+    };
+    let too_large = || {
+        Loaded::Skipped(format!(
+            "larger than {} MiB",
+            MEDIA_BYTES_MAX / (1024 * 1024)
+        ))
     };
     if file.size() > MEDIA_BYTES_MAX as u64 {
-        return Ok(None);
+        return Ok(too_large());
     }
     // The declared size may lie: count what is actually read, against both limits.
     let cap = MEDIA_BYTES_MAX.min(*budget);
     let mut bytes = Vec::new();
-    file.take(cap as u64 + 1)
+    Checked { inner: file, stop }
+        .take(cap as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| RpcError::bad_request(format!("media file '{name}' cannot be read: {e}")))?;
+        .map_err(|e| {
+            stop.reason(RpcError::bad_request(format!(
+                "media file '{name}' cannot be read: {e}"
+            )))
+        })?;
     if bytes.len() > cap && cap < MEDIA_BYTES_MAX {
         return Err(RpcError::bad_request(format!(
             "The package's audio files are larger than {} MiB once decompressed",
@@ -210,13 +248,23 @@ fn load(
     }
     *budget -= bytes.len().min(*budget);
     if bytes.len() > MEDIA_BYTES_MAX {
-        return Ok(None);
+        return Ok(too_large());
     }
-    Ok(Some(Media {
-        id: media_id(&bytes),
-        content_type: content_type.to_string(),
-        bytes,
-    }))
+    // By content, as a direct upload: the name is the package's word.
+    let Some((extension, content_type)) = sniff_audio(&bytes) else {
+        return Ok(Loaded::Skipped(
+            "not an audio file by its content (MP3, Ogg, WAV, M4A, WebM or FLAC); left out"
+                .to_string(),
+        ));
+    };
+    Ok(Loaded::Audio(
+        Media {
+            id: media_id(&bytes),
+            content_type: content_type.to_string(),
+            bytes,
+        },
+        extension,
+    ))
 }
 
 /// `GET /media/{sha256}.{ext}`: a stored media file, cached for good (its name is its hash).
@@ -258,10 +306,8 @@ pub async fn serve(
             response
         }
         Ok(None) => StatusCode::NOT_FOUND.into_response(),
-        Err(e) => {
-            tracing::error!(error = %e, "reading a media file");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
-        }
+        // The one mapping: an unreachable database is a 503 with Retry-After here too.
+        Err(e) => ApiError::from(e).into_response(),
     }
 }
 
@@ -298,7 +344,7 @@ pub async fn upload(
     // Signed in first, so a guest learns that before anything about entries.
     curator_to(&state, &headers, None, ACTION).await?;
     let language = entry_language(&state, &query).await?;
-    curator_to(&state, &headers, Some(&language), ACTION).await?;
+    let caller = curator_to(&state, &headers, Some(&language), ACTION).await?;
     let bytes = read_upload(&headers, body).await?;
     if bytes.is_empty() {
         return Err(upload_error(
@@ -320,7 +366,10 @@ pub async fn upload(
         content_type: content_type.to_string(),
         bytes,
     };
-    state.store.save_media(&media).await?;
+    state
+        .store
+        .save_media(&media, &state.uploader(&caller))
+        .await?;
     Ok(axum::Json(serde_json::json!({
         "url": format!("{MEDIA_PATH}/{}.{extension}", media.id),
         "contentType": content_type,
@@ -431,7 +480,8 @@ mod tests {
         for i in 0..4u8 {
             // 600 KiB each, a few hundred bytes compressed.
             let mut sound = vec![0u8; 600 * 1024];
-            sound[0] = i;
+            sound[..4].copy_from_slice(b"OggS");
+            sound[4] = i;
             zip.start_file(i.to_string(), options).unwrap();
             zip.write_all(&sound).unwrap();
             collection
@@ -452,14 +502,68 @@ mod tests {
         }
         zip.finish().unwrap();
         let mut all = entries.clone();
-        let media = attach_audio_within(&apkg, &collection, &mut all, 4 * 1024 * 1024).unwrap();
-        assert_eq!(media.len(), 4);
+        let stop = Stop::new(tokio_util::sync::CancellationToken::new());
+        let attached =
+            attach_audio_within(&apkg, &collection, &mut all, 4 * 1024 * 1024, &stop).unwrap();
+        assert_eq!(attached.media.len(), 4);
         assert!(all.iter().all(|e| e.audio_url.is_some()));
-        let e = attach_audio_within(&apkg, &collection, &mut entries, 1024 * 1024).unwrap_err();
+        let e =
+            attach_audio_within(&apkg, &collection, &mut entries, 1024 * 1024, &stop).unwrap_err();
         assert!(
             e.message.contains("audio files are larger"),
             "{}",
             e.message
         );
+    }
+
+    #[test]
+    fn a_package_file_named_as_audio_is_stored_only_when_it_is_audio() {
+        use std::io::Write;
+        let work = super::super::work_dir::WorkDir::new().unwrap();
+        let apkg = work.0.join("named.apkg");
+        let mut zip = zip::ZipWriter::new(std::fs::File::create(&apkg).unwrap());
+        let options = zip::write::SimpleFileOptions::default();
+        let files: [(&str, &[u8]); 3] = [
+            ("page.mp3", b"<html><script>alert(1)</script></html>"),
+            ("real.mp3", b"ID3\x04\x00\x00\x00\x00\x00\x00rest"),
+            ("ogg.mp3", b"OggS\x00\x02rest"),
+        ];
+        let mut collection = Collection::default();
+        let mut entries = Vec::new();
+        for (i, (name, bytes)) in files.iter().enumerate() {
+            zip.start_file(i.to_string(), options).unwrap();
+            zip.write_all(bytes).unwrap();
+            collection
+                .media_names
+                .insert(name.to_string(), i.to_string());
+            entries.push(Entry {
+                id: uuid::Uuid::now_v7().to_string(),
+                language_code: "ko".into(),
+                text: format!("말{i}"),
+                reading: String::new(),
+                meanings: Vec::new(),
+                notes: format!("[sound:{name}]"),
+                examples: Vec::new(),
+                audio_url: None,
+                updated_at: 0,
+                deleted: false,
+            });
+        }
+        zip.finish().unwrap();
+        let stop = Stop::new(tokio_util::sync::CancellationToken::new());
+        let attached = attach_audio(&apkg, &collection, &mut entries, &stop).unwrap();
+        // The HTML stays a reference in the notes, reported; the others are stored as what
+        // their bytes say, whatever their names.
+        assert_eq!(entries[0].audio_url, None);
+        assert_eq!(entries[0].notes, "[sound:page.mp3]");
+        assert_eq!(attached.skipped.len(), 1);
+        assert!(attached.skipped[0].starts_with("page.mp3: not an audio file"));
+        let types: Vec<&str> = attached
+            .media
+            .iter()
+            .map(|m| m.content_type.as_str())
+            .collect();
+        assert_eq!(types, ["audio/mpeg", "audio/ogg"]);
+        assert!(entries[2].audio_url.as_deref().unwrap().ends_with(".ogg"));
     }
 }

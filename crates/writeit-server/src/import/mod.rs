@@ -7,6 +7,7 @@
 //! the command line, `export` goes the other way.
 
 pub mod anki;
+pub mod bounds;
 mod cell;
 pub mod cli;
 pub mod csv;
@@ -14,6 +15,7 @@ pub mod export;
 pub mod http;
 pub mod media;
 pub mod state;
+mod untrusted_db;
 mod work_dir;
 
 use serde::{Deserialize, Serialize};
@@ -485,6 +487,7 @@ pub async fn save(
     options: &Options,
     entries: Vec<Entry>,
     media: Vec<writeit_store::Media>,
+    uploader: writeit_store::Uploader,
     may_write: writeit_store::MayWrite<'_>,
 ) -> Result<writeit_store::ImportSaved, RpcError> {
     let target = match &options.target {
@@ -501,6 +504,7 @@ pub async fn save(
                 entries,
                 media,
                 duplicates: options.duplicates,
+                uploader,
             },
             may_write,
         )

@@ -17,6 +17,18 @@ pub struct ImportState {
     pub store: SharedStore,
     pub callers: Authenticator,
     pub slots: Arc<tokio::sync::Semaphore>,
+    /// The media quota uploads and imports are held to.
+    pub media: crate::media_collector::MediaPolicy,
+}
+
+impl ImportState {
+    /// `caller` as an uploader of media, held to the quota.
+    pub fn uploader(&self, caller: &Caller) -> writeit_store::Uploader {
+        writeit_store::Uploader {
+            user_id: caller.user_id().unwrap_or_default().to_string(),
+            quota: Some(self.media.quota),
+        }
+    }
 }
 
 /// The caller, who must curate `language` (any language when `None`).

@@ -22,6 +22,8 @@ pub struct SqliteStore {
     /// `PRAGMA max_page_count` for every writer connection (0: SQLite's default), so tests can
     /// fill the "disk" (see [`SqliteStore::cap_pages`]).
     page_cap: Arc<AtomicU32>,
+    /// The folder of the database file.
+    folder: std::path::PathBuf,
 }
 
 impl SqliteStore {
@@ -92,10 +94,15 @@ impl SqliteStore {
             .max_connections(READERS)
             .connect_with(options.read_only(true))
             .await?;
+        let folder = match Path::new(path).parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
         Ok(SqliteStore {
             read,
             write,
             page_cap,
+            folder,
         })
     }
 
@@ -133,5 +140,8 @@ impl crate::store::SqlStore for SqliteStore {
     }
     fn write(&self) -> &SqlitePool {
         &self.write
+    }
+    fn folder(&self) -> Option<std::path::PathBuf> {
+        Some(self.folder.clone())
     }
 }

@@ -21,7 +21,8 @@ use crate::{
     user_entry, user_parameters, user_review, user_test,
 };
 use crate::{
-    Duplicates, Import, ImportSaved, MayWrite, Media, PublicTable, Result, Store, StoreError, User,
+    Duplicates, Import, ImportSaved, MayWrite, Media, PublicTable, Result, Store, StoreError,
+    Uploader, User,
 };
 
 const PUBLIC_COUNTS: &str = include_str!("public_counts.sql");
@@ -35,6 +36,11 @@ pub(crate) trait SqlStore: Send + Sync + 'static {
     type Db: Dialect;
     fn read(&self) -> &Pool<Self::Db>;
     fn write(&self) -> &Pool<Self::Db>;
+
+    /// The folder of the database's files, when they are on this machine.
+    fn folder(&self) -> Option<std::path::PathBuf> {
+        None
+    }
 
     /// The read pool as an executor.
     fn reader(&self) -> impl Executor<'_, Database = Self::Db> {
@@ -131,6 +137,7 @@ impl<S: SqlStore> Store for S {
             entries,
             media,
             duplicates,
+            uploader,
         } = import;
         // Read inside the write transaction: begin_write holds the clock row, so no other write
         // can change the deck's entry list between this read and the commit.
@@ -157,6 +164,7 @@ impl<S: SqlStore> Store for S {
         deck.validate().map_err(StoreError::invalid)?;
         entry::upsert_all::<S::Db>(&mut tx, stamp, &mut entries, may_write).await?;
         deck::upsert::<S::Db>(&mut tx, stamp, &mut deck).await?;
+        media::charge::<S::Db>(&mut tx, &uploader, &media, stamp).await?;
         for m in &media {
             media::insert(tx.ex(), m, stamp).await?;
         }
@@ -172,11 +180,24 @@ impl<S: SqlStore> Store for S {
         media::get(self.reader(), id).await
     }
 
-    async fn save_media(&self, m: &Media) -> Result<()> {
+    async fn save_media(&self, m: &Media, uploader: &Uploader) -> Result<()> {
         let (mut tx, stamp) = begin_write(self.write()).await?;
+        media::charge::<S::Db>(&mut tx, uploader, std::slice::from_ref(m), stamp).await?;
         media::insert(tx.ex(), m, stamp).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    async fn collect_media(&self, before: i64, limit: u32) -> Result<Vec<String>> {
+        // begin_write holds the clock row: every save waits, so the references read here are
+        // all there are until the commit.
+        let (mut tx, _) = begin_write(self.write()).await?;
+        let ids = media::unreferenced::<S::Db>(&mut tx, before, limit).await?;
+        for id in &ids {
+            media::remove::<S::Db>(&mut tx, id).await?;
+        }
+        tx.commit().await?;
+        Ok(ids)
     }
 
     async fn entry_language(&self, id: &str) -> Result<Option<String>> {
@@ -417,6 +438,10 @@ impl<S: SqlStore> Store for S {
         character_use::set_scanned::<S::Db>(&mut tx, to).await?;
         tx.commit().await?;
         Ok(added)
+    }
+
+    fn data_folder(&self) -> Option<std::path::PathBuf> {
+        self.folder()
     }
 
     async fn check_writable(&self) -> Result<()> {

@@ -1,0 +1,1 @@
+DELETE FROM media WHERE id = $1

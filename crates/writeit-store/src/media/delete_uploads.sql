@@ -1,0 +1,1 @@
+DELETE FROM media_uploads WHERE media_id = $1
