@@ -22,27 +22,36 @@ describe('useTestsOf and useLastTest', () => {
     const deckId = uuidv7();
     const tests = renderHook(() => useTestsOf(deckId));
     const last = renderHook(() => useLastTest(deckId));
-    await waitFor(() => expect(last.result.current).toBeNull());
-    expect(tests.result.current).toEqual([]);
+    await waitFor(() => {
+      expect(last.result.current).toBeNull();
+      expect(tests.result.current).toEqual([]);
+    });
 
     const first = test(deckId, 1_000, { rescheduled: true });
     await act(() => db.userTests.put(first));
     await waitFor(() => expect(last.result.current).toEqual(first));
     const second = test(deckId, 2_000);
     await act(() => db.userTests.bulkPut([second, test(uuidv7(), 3_000)]));
-    await waitFor(() => expect(tests.result.current?.map((t) => t.id)).toEqual([second.id, first.id]));
-    expect(last.result.current).toEqual(second);
+    // Two live queries wake one after the other: wait for both.
+    await waitFor(() => {
+      expect(tests.result.current?.map((t) => t.id)).toEqual([second.id, first.id]);
+      expect(last.result.current).toEqual(second);
+    });
 
     // Deleted, the newest is no test: the one before is the last again (its switch the default).
     await act(() => db.userTests.put({ ...second, deleted: true }));
-    await waitFor(() => expect(last.result.current).toEqual(first));
-    expect(tests.result.current).toEqual([first]);
+    await waitFor(() => {
+      expect(last.result.current).toEqual(first);
+      expect(tests.result.current).toEqual([first]);
+    });
   });
 
   it('read nothing without a deck', async () => {
     const tests = renderHook(() => useTestsOf(undefined));
     const last = renderHook(() => useLastTest(undefined));
-    await waitFor(() => expect(last.result.current).toBeNull());
-    expect(tests.result.current).toEqual([]);
+    await waitFor(() => {
+      expect(last.result.current).toBeNull();
+      expect(tests.result.current).toEqual([]);
+    });
   });
 });
