@@ -1551,6 +1551,13 @@ async fn refused_mutations_are_logged_once_without_values() {
             tracing_subscriber::filter::Targets::new()
                 .with_target("writeit_server", tracing::Level::WARN),
         );
+    // A callsite first hit by a test on another thread while no subscriber wanted it may cache
+    // "never" (tracing's interest cache races a thread-local default being set): a global
+    // subscriber that wants the server's warnings, writing nowhere, keeps them "sometimes".
+    let _ = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::WARN)
+        .with_writer(std::io::sink)
+        .try_init();
     let _guard = tracing::subscriber::set_default(subscriber);
     let user = c.bearer("learner-1", Role::User, &[]);
     let entry_id = uuid7();
