@@ -40,7 +40,7 @@ pub const STROKE_PATH_MAX: usize = 10_000;
 pub const MEDIAN_POINTS_MAX: usize = 256;
 /// Side of the stroke box; coordinates lie in 0..=BOX.
 pub const STROKE_BOX: i32 = 1024;
-/// A character's source and licence note.
+/// A character's or a deck's source and licence note.
 pub const SOURCE_MAX: usize = 500;
 /// New cards per day a user deck may ask for.
 pub const NEW_PER_DAY_MAX: u32 = 9_999;

@@ -91,6 +91,7 @@ pub async fn generate(
             position: i as i32,
             updated_at: 0,
             deleted: false,
+            source: None,
         })
         .collect();
     for chunk in decks.chunks(BATCH) {

@@ -33,6 +33,9 @@ struct DeckFile {
     description: String,
     #[serde(default)]
     position: i32,
+    /// Where the deck comes from and its licence.
+    #[serde(default)]
+    source: String,
     entries: Vec<EntryFile>,
 }
 
@@ -134,6 +137,7 @@ fn read_decks(dir: &Path) -> anyhow::Result<(Vec<Deck>, Vec<Entry>)> {
             position: file.position,
             updated_at: 0,
             deleted: false,
+            source: (!file.source.is_empty()).then_some(file.source),
         };
         deck.validate()
             .map_err(|err| anyhow::anyhow!("{}: {}", path.display(), err.message))?;

@@ -453,13 +453,15 @@ async fn story_save_and_read_back(store: SharedStore) {
         sync_order(&entries)
     );
 
-    // A deck keeps its entries in the given order.
+    // A deck keeps its entries in the given order, and its source.
     let deck = DeckAdder::new("ko")
         .title("Elements")
         .position(3)
+        .source("CC-CEDICT (MDBG); licence: CC BY-SA 4.0")
         .entries(&[&entries[1], &entries[0]])
         .add(&store)
         .await;
+    assert_eq!(store.deck(&deck.id).await.unwrap().as_ref(), Some(&deck));
     assert!(deck.updated_at > e_stamp);
     assert_eq!(
         deck.entry_ids,

@@ -475,6 +475,7 @@ impl Options {
             position: 0,
             updated_at: 0,
             deleted: false,
+            source: None,
         };
         deck.validate()?;
         Ok(deck)

@@ -1,2 +1,2 @@
-SELECT id, language_code, title, description, entry_ids, position, updated_at, deleted
+SELECT id, language_code, title, description, entry_ids, position, updated_at, deleted, source
 FROM decks WHERE id = $1

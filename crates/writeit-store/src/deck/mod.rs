@@ -112,6 +112,7 @@ pub(crate) async fn upsert<D: Dialect>(
         .arg(i64::from(d.position))
         .arg(stamp)
         .arg(d.deleted)
+        .arg(&d.source)
         .execute(conn.ex())
         .await?;
     Ok(())
@@ -167,5 +168,6 @@ pub(crate) fn row(r: &impl Row) -> Result<Deck> {
             .map_err(|_| StoreError::Corrupt("decks.position out of range".into()))?,
         updated_at: r.int(6)?,
         deleted: r.flag(7)?,
+        source: r.opt_text(8)?,
     })
 }

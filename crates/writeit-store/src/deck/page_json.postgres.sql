@@ -3,7 +3,8 @@
 SELECT COALESCE(json_agg(json_build_object(
     'id', id, 'languageCode', language_code, 'title', title, 'description', description,
     'entryIds', entry_ids::json, 'position', position,
-    'updatedAt', updated_at, 'deleted', deleted
+    'updatedAt', updated_at, 'deleted', deleted,
+    'source', source
 ) ORDER BY updated_at, id), '[]'::json)::text
 FROM (SELECT * FROM decks
       WHERE updated_at > $1 AND (updated_at, id) > ($2, $3)

@@ -3,7 +3,8 @@
 SELECT json_group_array(json_object(
     'id', id, 'languageCode', language_code, 'title', title, 'description', description,
     'entryIds', json(entry_ids), 'position', position,
-    'updatedAt', updated_at, 'deleted', json(CASE WHEN deleted THEN 'true' ELSE 'false' END)
+    'updatedAt', updated_at, 'deleted', json(CASE WHEN deleted THEN 'true' ELSE 'false' END),
+    'source', source
 ) ORDER BY updated_at, id)
 FROM (SELECT * FROM decks
       WHERE updated_at > $1 AND (updated_at, id) > ($2, $3)

@@ -323,6 +323,7 @@ impl DeckAdder {
             position: 0,
             updated_at: 0,
             deleted: false,
+            source: None,
         })
     }
     pub fn title(mut self, title: &str) -> Self {
@@ -331,6 +332,10 @@ impl DeckAdder {
     }
     pub fn position(mut self, position: i32) -> Self {
         self.0.position = position;
+        self
+    }
+    pub fn source(mut self, source: &str) -> Self {
+        self.0.source = Some(source.into());
         self
     }
     pub fn entries(mut self, entries: &[&Entry]) -> Self {

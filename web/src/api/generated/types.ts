@@ -31,7 +31,12 @@ export type Language = { id: string, name: string, nativeName: string, rtl: bool
  */
 gridType: GridType, updatedAt: number, deleted: boolean, };
 
-export type Deck = { id: string, languageCode: string, title: string, description: string, entryIds: Array<string>, position: number, updatedAt: number, deleted: boolean, };
+export type Deck = { id: string, languageCode: string, title: string, description: string, entryIds: Array<string>, position: number, updatedAt: number, deleted: boolean, 
+/**
+ * Where the deck's words come from and under which licence (shipped and imported decks,
+ * shown to learners with the deck); `null` for decks made in the app. Always sent.
+ */
+source?: string | null, };
 
 export type Example = { text: string, translation: string, };
 
