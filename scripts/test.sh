@@ -28,10 +28,15 @@ aiosmtpd_python=$(bash scripts/install-aiosmtpd.sh)
 step "Anki package writer for the import tests (genanki)"
 genanki_python=$(bash scripts/install-genanki.sh)
 
+step "word lists and stroke data for the syllabus import test (tools/syllabus, tools/characters)"
+bash tools/syllabus/fetch.sh
+bash tools/characters/fetch.sh
+
 step "Rust tests (SQLite and PostgreSQL)"
 WRITEIT_TEST_POSTGRES_URL="$pg_url" WRITEIT_REQUIRE_POSTGRES=1 \
     WRITEIT_AIOSMTPD_PYTHON="$aiosmtpd_python" WRITEIT_REQUIRE_SMTP=1 \
-    WRITEIT_GENANKI_PYTHON="$genanki_python" WRITEIT_REQUIRE_GENANKI=1 cargo test --workspace
+    WRITEIT_GENANKI_PYTHON="$genanki_python" WRITEIT_REQUIRE_GENANKI=1 \
+    WRITEIT_REQUIRE_SYLLABUS=1 cargo test --workspace
 
 step "cluster: three instances over one PostgreSQL behind HAProxy"
 bash scripts/install-haproxy.sh

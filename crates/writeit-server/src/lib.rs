@@ -20,6 +20,7 @@ pub mod security;
 pub mod seed;
 pub mod serve;
 pub mod state;
+pub mod syllabus;
 pub mod testing;
 mod web;
 

@@ -124,6 +124,9 @@ enum ImportCommand {
     /// Entries from a CSV, TSV or Anki .apkg file into a new or an existing deck, in one
     /// transaction (docs/import.md).
     Entries(writeit_server::import::cli::ImportEntries),
+    /// Standard syllabus decks with their characters' strokes: `hsk` (HSK 3.0 per level) or
+    /// `jlpt` (kana, then JLPT vocabulary and kanji per level). Idempotent; see data/README.md.
+    Decks(writeit_server::syllabus::cli::ImportDecks),
 }
 
 #[derive(Subcommand)]
@@ -249,6 +252,9 @@ async fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Import(ImportCommand::Entries(args)) => {
             writeit_server::import::cli::import(args).await
+        }
+        Command::Import(ImportCommand::Decks(args)) => {
+            writeit_server::syllabus::cli::run(args).await
         }
         Command::Export(ExportCommand::Deck(args)) => {
             writeit_server::import::cli::export(args).await
