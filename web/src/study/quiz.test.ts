@@ -76,6 +76,13 @@ describe('what a deck teaches', () => {
     ['ㄱ', true],
     ['あ', true],
     ['が', true],
+    ['きゃ', true],
+    ['ショ', true],
+    ['ぢゅ', true],
+    ['ゃ', true],
+    ['ゃき', false],
+    ['ねこ', false],
+    ['きゃく', false],
     ['Aa', true],
     ['Σσς', true],
     ['Аа', true],
@@ -89,6 +96,19 @@ describe('what a deck teaches', () => {
     ['1', false],
   ] as const)('%s is a letter: %s', (text, letter) => {
     expect(isLetter(text)).toBe(letter);
+  });
+
+  it('asks the sound of kana decks, their combined sounds included', () => {
+    const kana = (n: number, text: string, reading: string) => ({ ...entry(n, [`hiragana ${reading}`], reading), languageCode: 'ja', text });
+    const yoon = ['きゃ kya', 'しゅ shu', 'ちょ cho', 'にゃ nya', 'ぴょ pyo'].map((k, i) => kana(i, k.split(' ')[0]!, k.split(' ')[1]!));
+    expect(deckTeaches(yoon)).toBe('sound');
+    const chart = [kana(10, 'か', 'ka'), kana(11, 'キ', 'ki'), ...yoon];
+    expect(deckTeaches(chart)).toBe('sound');
+    const q = buildQuiz(yoon, seededRandom(3));
+    expect(q.every((x) => x.teaches === 'sound' && x.kind === 'reading')).toBe(true);
+    expect(q.find((x) => x.entry.text === 'しゅ')!.answers).toContain('shu');
+    // Kana words are words: their meaning is asked.
+    expect(deckTeaches([kana(20, 'ねこ', 'neko'), kana(21, 'いぬ', 'inu')])).toBe('meaning');
   });
 
   it('is the sound when four in five entries are letters with a reading', () => {

@@ -1,6 +1,7 @@
 // A test over a deck (pure): questions mixing multiple choice (four options, distractors from the
 // same deck), typed answers and true/false, asking what the deck teaches: the sound of each letter
-// for an alphabet (letters, jamo, kana: deckTeaches), the meaning of each word otherwise. A test
+// for an alphabet (letters, jamo, kana and the kana's combined sounds: deckTeaches), the meaning
+// of each word otherwise. A test
 // never touches the schedule by itself; how an answer would count as a review of its card, when
 // the learner asks for that (features/practice/TestPage.tsx), is RATING_OF:
 //   right → Good (3); a typed near miss (a typo) → Hard (2); wrong → Again (1).
@@ -61,13 +62,20 @@ function shuffle<T>(items: readonly T[], random: () => number): T[] {
 const hasReading = (e: Entry) => e.reading.trim() !== '' && normaliseAnswer(e.reading) !== normaliseAnswer(e.text);
 const mainMeaning = (e: Entry) => e.meanings[0] ?? '';
 
+/** The small kana that join the kana before them into one syllable (きゃ kya, ファ fa). */
+const SMALL_KANA = /^[ぁぃぅぇぉゃゅょゎァィゥェォャュョヮ]$/u;
+const KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}]$/u;
+
 /** Whether `text` is one letter of an alphabet or syllabary, in one or both cases ("ㄱ", "あ",
- * "Aa", "Σσς"): not a Chinese character nor a Hangul syllable block, which are words. */
+ * "Aa", "Σσς"), or one syllable of kana written with a small kana ("きゃ", "ショ"): not a Chinese
+ * character nor a Hangul syllable block, which are words. */
 export function isLetter(text: string): boolean {
   const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const letters = [...segmenter.segment(text.normalize('NFC'))].map((g) => g.segment).filter((g) => /\p{L}/u.test(g));
   if (letters.length === 0) return false;
   if (letters.some((g) => /\p{Script=Han}|[\uAC00-\uD7A3]/u.test(g))) return false;
+  const [first, second] = letters;
+  if (letters.length === 2 && KANA.test(first!) && !SMALL_KANA.test(first!) && SMALL_KANA.test(second!)) return true;
   return new Set(letters.map((g) => g.toLocaleUpperCase())).size === 1;
 }
 
