@@ -300,7 +300,7 @@ for (const locale of LOCALES) {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
     const found = await checkBothSizes(page, '/', 'guest', shot && `${shot}-guest_`);
     await waitForStarterSync(page);
-    const routes = ['/home', '/theme', '/signin', '/settings', '/cards', '/decks', '/entries', `/decks/${ids.jamoDeck}`, `/decks/${ids.deck}`,
+    const routes = ['/home', '/theme', '/signin', '/settings', '/about', '/cards', '/decks', '/entries', `/decks/${ids.jamoDeck}`, `/decks/${ids.deck}`,
       `/entries/${ids.entry}`, `/decks/${ids.deck}/entries/${ids.entry}`, '/admin', '/no/such/page'];
     found.push(...(await checkRoutes(page, routes, 'guest', shot && `${shot}-guest`)));
     found.push(...(await midSession(page, ids, 'guest', shot && `${shot}-guest`)));

@@ -47,6 +47,7 @@ const entries = () => import('../features/entries/routes');
 const practice = () => import('../features/practice/routes');
 const admin = () => import('../features/admin/routes');
 const settings = () => import('../features/settings/routes');
+const about = () => import('../features/about/routes');
 const auth = () => import('../features/auth/SignInPage');
 const writing = () => import('../features/writing/WritingPage');
 const characterEditor = () => import('../features/characterEditor/routes');
@@ -67,6 +68,7 @@ const DEFAULT_PAGES: [string, () => PageModule, string][] = [
   ['theme', settings, 'ThemePage'],
   ['signin', auth, 'SignInPage'],
   ['settings', settings, 'SettingsPage'],
+  ['about', about, 'AboutPage'],
   ['cards', cards, 'CardsPage'],
   ['decks', decks, 'DecksPage'],
   ['entries', entries, 'EntriesPage'],

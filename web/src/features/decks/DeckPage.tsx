@@ -1,10 +1,11 @@
-// /decks/:deckId: a deck with the learner's progress, review and test, my decks, its entries with
-// enable switches, and statistics.
+// /decks/:deckId: a deck (and where its words come from) with the learner's progress, review
+// and test, my decks, its entries with enable switches, and statistics.
 import { Suspense, lazy, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import MuiLink from '@mui/material/Link';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -154,6 +155,14 @@ export function DeckPage() {
         subtitle={
           <Stack spacing={1}>
             {deck.description && <bdi>{deck.description}</bdi>}
+            {deck.source && (
+              <Typography variant="body2" color="text.secondary" component="span" data-testid="deck-source" sx={{ overflowWrap: 'anywhere' }}>
+                {t('deck.source', { source: deck.source })}{' '}
+                <MuiLink component={Link} to="/about">
+                  {t('about.link')}
+                </MuiLink>
+              </Typography>
+            )}
             <Stack direction="row" spacing={1}>
               <Chip size="small" label={t('decks.entryCount', { count: deck.entryIds.length })} />
               {userDeck && <Chip size="small" color="secondary" variant="outlined" label={t('lists.mine')} />}

@@ -1,6 +1,7 @@
 // /settings: account, theme, locale, language, writing, the languages on this device and local
-// data, one section each.
+// data, one section each; then where the data comes from (/about).
 import Stack from '@mui/material/Stack';
+import { AboutSection } from '../about/AboutSection';
 import { AccountSection } from '../auth/AccountSection';
 import { WritingSettingsSection } from '../writing/WritingSettingsSection';
 import { useT } from '../../i18n/I18nContext';
@@ -23,6 +24,7 @@ export function SettingsPage() {
         <WritingSettingsSection />
         <LanguagesSection />
         <DataSection />
+        <AboutSection />
       </Stack>
     </>
   );
