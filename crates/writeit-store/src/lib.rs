@@ -323,6 +323,7 @@ pub async fn open(url: &str) -> Result<SharedStore> {
 pub async fn open_with(url: &str, options: &OpenOptions) -> Result<SharedStore> {
     let store = open_only(url, options).await?;
     store.record_character_uses().await?;
+    store.record_email_skeletons().await?;
     Ok(store)
 }
 
