@@ -14,10 +14,29 @@ use crate::{
 };
 use crate::{Result, Role, StoreError};
 
+/// A conflict writing `email`: the address itself taken (field `email`) when an account has it
+/// exactly, whichever unique index the database named first (SQLite may name the skeleton's).
+async fn taken<S: SqlStore>(store: &S, email: &str, e: StoreError) -> StoreError {
+    match e {
+        StoreError::Conflict { field, message } if field.as_deref() == Some("email_skeleton") => {
+            match account::by_email(store.reader(), email).await {
+                Ok(Some(_)) => StoreError::Conflict {
+                    field: Some("email".into()),
+                    message,
+                },
+                _ => StoreError::Conflict { field, message },
+            }
+        }
+        other => other,
+    }
+}
+
 #[async_trait]
 impl<S: SqlStore> IdentityStore for S {
     async fn create_account(&self, a: &NewAccount) -> Result<Account> {
-        account::insert(self.writer(), a, now_ms()).await?;
+        if let Err(e) = account::insert(self.writer(), a, now_ms()).await {
+            return Err(taken(self, &a.email, e).await);
+        }
         let created = account::by_id(self.writer(), &a.id).await?;
         Ok(created.ok_or(sqlx::Error::RowNotFound)?)
     }
@@ -58,7 +77,10 @@ impl<S: SqlStore> IdentityStore for S {
             return Ok(None);
         };
         account::apply(&mut a, c, now);
-        account::update(tx.ex(), &a, now).await?;
+        if let Err(e) = account::update(tx.ex(), &a, now).await {
+            drop(tx);
+            return Err(taken(self, &a.email, e).await);
+        }
         if c.remove_second_factor {
             totp::delete(tx.ex(), id).await?;
             recovery::delete(tx.ex(), id).await?;
