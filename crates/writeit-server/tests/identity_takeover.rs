@@ -82,6 +82,41 @@ async fn a_reset_link_sent_before_an_email_change_resets_nothing() {
     assert_eq!(err(&v), "INVALID_OOB_CODE");
 }
 
+/// Whoever changes the address twice cannot take the owner's link back: the first change's link
+/// still gives the owner's address back, and ends the one mailed to the first new address.
+#[tokio::test]
+async fn the_owners_recovery_link_outlives_a_second_change() {
+    let c = start().await;
+    let owner = c.sign_up("olga@example.com").await;
+    let (_, first) = c
+        .post(
+            "accounts:update",
+            json!({"idToken": id_token(&owner), "email": "t1@example.com"}),
+        )
+        .await;
+    let (s, second) = c
+        .post(
+            "accounts:update",
+            json!({"idToken": id_token(&first), "email": "t2@example.com"}),
+        )
+        .await;
+    assert_eq!(s, 200, "{second}");
+    let owners = c.mailed_code("olga@example.com", "recoverEmail").await;
+    let thiefs = c.mailed_code("t1@example.com", "recoverEmail").await;
+    let (s, v) = c.post("accounts:update", json!({"oobCode": owners})).await;
+    assert_eq!(
+        (s.as_u16(), v["email"].as_str()),
+        (200, Some("olga@example.com")),
+        "{v}"
+    );
+    let (_, v) = c.post("accounts:update", json!({"oobCode": thiefs})).await;
+    assert_eq!(err(&v), "INVALID_OOB_CODE", "{v}");
+    assert_eq!(
+        err(&c.refresh(&refresh_token(&second)).await.1),
+        "TOKEN_EXPIRED"
+    );
+}
+
 /// The same through VERIFY_AND_CHANGE_EMAIL: applying the change ends the old address's codes,
 /// its sessions, and tells the old address.
 #[tokio::test]
