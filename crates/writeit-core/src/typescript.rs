@@ -20,6 +20,7 @@ pub fn types_ts() -> String {
         PageInput::decl(),
         GridType::decl(),
         Language::decl(),
+        LanguageCounts::decl(),
         Deck::decl(),
         Example::decl(),
         Entry::decl(),

@@ -31,6 +31,8 @@ export type Language = { id: string, name: string, nativeName: string, rtl: bool
  */
 gridType: GridType, updatedAt: number, deleted: boolean, };
 
+export type LanguageCounts = { languageCode: string, decks: number, entries: number, characters: number, };
+
 export type Deck = { id: string, languageCode: string, title: string, description: string, entryIds: Array<string>, position: number, updatedAt: number, deleted: boolean, };
 
 export type Example = { text: string, translation: string, };
