@@ -16,8 +16,8 @@ pub struct ImportRowProblem {
     pub line: u32,
     /// The column's name: its header, or `Column 3` in a file without one.
     pub column: Option<String>,
-    /// The entry field the column feeds (`text`, `meanings`, …); none when the row as a whole
-    /// could not be read.
+    /// The entry field the column feeds (`text`, `meanings`, …); none when the row's bytes are
+    /// not text (not UTF-8).
     pub field: Option<String>,
     pub reason: ErrorReason,
     /// The limit a too long or too many value passed.

@@ -458,7 +458,7 @@ async fn malformed_files_and_invalid_rows_change_nothing() {
             &json!("tooMany"),
             &json!(20),
             &json!("required"),
-            &json!("text")
+            &Value::Null
         )
     );
     assert_eq!(a.last()["error"]["data"]["moreRows"], 0);

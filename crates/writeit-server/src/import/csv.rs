@@ -196,7 +196,7 @@ pub fn read_entries<R: Read>(
             Ok(true) => {}
             Ok(false) => break,
             Err(e) => match (e.kind(), &header) {
-                (csv::ErrorKind::Utf8 { pos, err }, Some((columns, names))) => {
+                (csv::ErrorKind::Utf8 { pos, err }, Some((_, names))) => {
                     row += 1;
                     problems.push(ImportRowProblem {
                         line: pos
@@ -205,7 +205,8 @@ pub fn read_entries<R: Read>(
                             .try_into()
                             .unwrap_or(u32::MAX),
                         column: names.get(err.field()).cloned(),
-                        field: columns.field_at(err.field()).map(str::to_string),
+                        // Bytes, not a value of any entry field.
+                        field: None,
                         reason: ErrorReason::InvalidFormat,
                         limit: None,
                         message: NOT_UTF8.to_string(),
@@ -381,8 +382,8 @@ mod tests {
         assert_eq!(
             got,
             [
-                (3, Some("t".into()), Some("text".into()), utf8.clone()),
-                (4, Some("m".into()), Some("meanings".into()), utf8),
+                (3, Some("t".into()), None, utf8.clone()),
+                (4, Some("m".into()), None, utf8),
                 (
                     5,
                     Some("t".into()),

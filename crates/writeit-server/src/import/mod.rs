@@ -137,15 +137,6 @@ impl Columns {
             _ => None,
         }
     }
-
-    /// The entry field column `i` feeds, if any.
-    pub fn field_at(&self, i: usize) -> Option<&'static str> {
-        [
-            "text", "reading", "meanings", "notes", "examples", "audioUrl",
-        ]
-        .into_iter()
-        .find(|f| self.of(f) == Some(i))
-    }
 }
 
 /// Header names [`Mapping::suggest`] knows for each entry field (compared trimmed, in lower

@@ -258,8 +258,8 @@ line: number,
  */
 column: string | null, 
 /**
- * The entry field the column feeds (`text`, `meanings`, …); none when the row as a whole
- * could not be read.
+ * The entry field the column feeds (`text`, `meanings`, …); none when the row's bytes are
+ * not text (not UTF-8).
  */
 field: string | null, reason: ErrorReason, 
 /**
