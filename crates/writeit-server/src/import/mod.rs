@@ -344,10 +344,11 @@ impl RowValues {
         .all(|v| v.is_empty())
     }
 
-    /// A new entry (fresh id) in `language`, validated; errors start with `row` ("row 12").
-    pub fn into_entry(self, language: &str, row: &str) -> Result<Entry, RpcError> {
+    /// A new entry (fresh id) in `language`, validated; errors start with `label` (an Anki
+    /// package's "note 4 (id …)").
+    pub fn into_entry(self, language: &str, label: &str) -> Result<Entry, RpcError> {
         self.entry(language)
-            .map_err(|e| RpcError::bad_request(format!("{row}: {}", e.message)))
+            .map_err(|e| RpcError::bad_request(format!("{label}: {}", e.message)))
     }
 
     /// A new entry (fresh id) in `language`, validated; an error names the entry field (`field`,
@@ -726,7 +727,7 @@ mod tests {
             text: "x".repeat(201),
             ..Default::default()
         };
-        let e = row.into_entry("ko", "row 7").unwrap_err();
-        assert!(e.message.starts_with("row 7: text:"), "{}", e.message);
+        let e = row.into_entry("ko", "note 7").unwrap_err();
+        assert!(e.message.starts_with("note 7: text:"), "{}", e.message);
     }
 }
