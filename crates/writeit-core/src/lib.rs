@@ -8,6 +8,7 @@ pub mod fit;
 pub mod fsrs;
 pub mod grapheme;
 pub mod hangul;
+pub mod import;
 pub mod limits;
 pub mod paging;
 pub mod procedure;

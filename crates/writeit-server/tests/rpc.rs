@@ -1179,6 +1179,62 @@ async fn large_answers_are_compressed() {
     assert_eq!((s.as_u16(), &v["status"]), (200, &json!("ok")));
 }
 
+/// `queryLanguageCounts` counts the server's live rows of each language, whatever a device holds.
+#[tokio::test]
+async fn language_counts_are_the_servers_live_rows() {
+    let c = start().await;
+    let admin = c.bearer("admin-1", Role::Admin, &[]);
+    let counts = |v: &Value, code: &str| {
+        let row = v["result"]["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["languageCode"] == code)
+            .cloned()
+            .unwrap_or_else(|| panic!("no {code} in {v}"));
+        [&row["decks"], &row["entries"], &row["characters"]].map(|n| n.as_u64().unwrap())
+    };
+    let pulled = |table: &'static str, code: &'static str| {
+        let c = &c;
+        async move {
+            let input = json!({"offset": 0, "limit": 5000, "languages": [code]});
+            let (_, v) = c.query(table, Some(input), None).await;
+            v["result"]["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|r| r["languageCode"] == code && r["deleted"] != true)
+                .count() as u64
+        }
+    };
+    let (s, before) = c.query("queryLanguageCounts", None, Some(&admin)).await;
+    assert_eq!(s, 200, "{before}");
+    let ko = counts(&before, "ko");
+    assert_eq!(
+        ko,
+        [
+            pulled("queryDecks", "ko").await,
+            pulled("queryEntries", "ko").await,
+            pulled("queryCharacters", "ko").await
+        ]
+    );
+    assert!(ko.iter().all(|&n| n > 0), "{ko:?}");
+    let languages = before["result"]["data"].as_array().unwrap().len();
+    assert_eq!(languages, 8, "every starter language: {before}");
+
+    // A new deck counts; a deleted one does not.
+    let kept = deck("ko");
+    let mut gone = deck("ko");
+    c.mutate("saveDeck", kept, Some(&admin)).await;
+    c.mutate("saveDeck", gone.clone(), Some(&admin)).await;
+    gone["deleted"] = json!(true);
+    let (s, v) = c.mutate("saveDeck", gone, Some(&admin)).await;
+    assert_eq!(s, 200, "{v}");
+    let (_, after) = c.query("queryLanguageCounts", None, Some(&admin)).await;
+    assert_eq!(counts(&after, "ko"), [ko[0] + 1, ko[1], ko[2]]);
+    assert_eq!(counts(&after, "ja"), counts(&before, "ja"));
+}
+
 /// Every procedure × every kind of caller, with the exact outcome.
 #[tokio::test]
 async fn authorization_matrix() {
@@ -1324,6 +1380,20 @@ async fn authorization_matrix() {
             false,
             |_, _| json!({"offset": 0}),
             ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
+        ),
+        (
+            "queryLanguageCounts",
+            false,
+            |_, _| Value::Null,
+            [
+                "UNAUTHORIZED",
+                "FORBIDDEN",
+                "FORBIDDEN",
+                "OK",
+                "OK",
+                "OK",
+                "UNAUTHORIZED",
+            ],
         ),
         (
             "saveDeck",

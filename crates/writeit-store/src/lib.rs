@@ -165,6 +165,8 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     async fn user(&self, id: &str) -> Result<Option<User>>;
     /// Counts of (languages, decks, entries, characters), tombstones included.
     async fn public_counts(&self) -> Result<[i64; 4]>;
+    /// Every live language with its live decks, entries and characters, by code.
+    async fn language_counts(&self) -> Result<Vec<LanguageCounts>>;
 
     /// Records the characters used by live entries stamped since the last such scan (entries
     /// saved before the table existed, or by an older server during a rolling upgrade); run at
@@ -278,6 +280,8 @@ pub struct ImportSaved {
     pub created: usize,
     /// Rows that named an entry already there (with [`Duplicates::Reuse`]).
     pub reused: usize,
+    /// Entries added to the deck's list (new ones, and existing ones it did not list yet).
+    pub added: usize,
 }
 
 /// The tables everyone syncs.

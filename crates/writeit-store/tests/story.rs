@@ -489,6 +489,25 @@ async fn story_save_and_read_back(store: SharedStore) {
 
     assert_eq!(store.server_time().await.unwrap(), c_stamp);
     assert_eq!(store.public_counts().await.unwrap(), [3, 1, 3, 1]);
+
+    // Per language, live rows only: a deleted entry is not counted.
+    let mut gone = entries[2].clone();
+    gone.deleted = true;
+    store.save_entries(vec![gone], &anyone).await.unwrap();
+    let counts = |code: &str, decks, entries, characters| LanguageCounts {
+        language_code: code.into(),
+        decks,
+        entries,
+        characters,
+    };
+    assert_eq!(
+        store.language_counts().await.unwrap(),
+        [
+            counts("en", 0, 0, 0),
+            counts("ja", 0, 0, 0),
+            counts("ko", 1, 2, 1)
+        ]
+    );
 }
 
 async fn story_paging(store: SharedStore) {

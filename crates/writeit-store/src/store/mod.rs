@@ -144,6 +144,7 @@ impl<S: SqlStore> Store for S {
         let (mut tx, stamp) = begin_write(self.write()).await?;
         let mut deck = deck::import_target::<S::Db>(&mut tx, target, may_write).await?;
         let rows = entries.len();
+        let listed = deck.entry_ids.len();
         let mut entries = match duplicates {
             Duplicates::Create => {
                 deck.entry_ids.extend(entries.iter().map(|e| e.id.clone()));
@@ -170,9 +171,10 @@ impl<S: SqlStore> Store for S {
         }
         tx.commit().await?;
         Ok(ImportSaved {
-            deck,
             created: entries.len(),
             reused: rows - entries.len(),
+            added: deck.entry_ids.len() - listed,
+            deck,
         })
     }
 
@@ -423,6 +425,10 @@ impl<S: SqlStore> Store for S {
     async fn public_counts(&self) -> Result<[i64; 4]> {
         let row = S::Db::query(PUBLIC_COUNTS).fetch_one(self.reader()).await?;
         Ok([row.int(0)?, row.int(1)?, row.int(2)?, row.int(3)?])
+    }
+
+    async fn language_counts(&self) -> Result<Vec<LanguageCounts>> {
+        language::counts(self.reader()).await
     }
 
     async fn record_character_uses(&self) -> Result<u64> {

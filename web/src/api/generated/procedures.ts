@@ -43,6 +43,7 @@ export const PROCEDURES = {
   queryUserReviews: { kind: 'query', access: 'signedIn', pulls: 'userReviews' },
   queryUserParameters: { kind: 'query', access: 'signedIn', pulls: 'userParameters' },
   queryUserTests: { kind: 'query', access: 'signedIn', pulls: 'userTests' },
+  queryLanguageCounts: { kind: 'query', access: 'curator' },
   saveCharacter: { kind: 'mutation', access: 'curator', answers: 'characters', field: 'character' },
   saveDeck: { kind: 'mutation', access: 'curator', answers: 'decks' },
   saveEntry: { kind: 'mutation', access: 'curator', answers: 'entries', field: 'entry' },

@@ -35,6 +35,8 @@ export const appRouter = t.router({
   queryUserParameters: t.procedure.input(input<T.PageInput>()).query(() => output<T.UserParameters[]>()),
   /** The caller's tests changed after offset. */
   queryUserTests: t.procedure.input(input<T.PageInput>()).query(() => output<T.UserTest[]>()),
+  /** What the server holds of each language: its live decks, entries and characters. */
+  queryLanguageCounts: t.procedure.query(() => output<T.LanguageCounts[]>()),
   /** Creates or replaces a character (upsert by id). */
   saveCharacter: t.procedure.input(input<T.SaveCharacterInput>()).mutation(() => output<{ character: T.Character }>()),
   /** Creates or replaces a deck (upsert by id). */

@@ -1,4 +1,4 @@
-//! The 19 procedures: access checked from the procedure table, input parsed and validated, then
+//! The 20 procedures: access checked from the procedure table, input parsed and validated, then
 //! one module per family does the work; `clock` is the sync clock a request reads once.
 
 mod clock;
@@ -121,6 +121,7 @@ async fn call(
             sync::user_parameters(store, clock, user(caller)?, parse(input)?).await
         }
         "queryUserTests" => sync::user_tests(store, clock, user(caller)?, parse(input)?).await,
+        "queryLanguageCounts" => content::language_counts(store).await,
         "saveDeck" => content::save_deck(store, caller, parse(input)?).await,
         "saveEntry" => content::save_entry(store, caller, parse(input)?).await,
         "saveCharacter" => content::save_character(store, caller, parse(input)?).await,
