@@ -9,6 +9,7 @@ pub mod fsrs;
 pub mod grapheme;
 pub mod hangul;
 pub mod limits;
+pub mod locate;
 pub mod paging;
 pub mod procedure;
 pub mod strokes;

@@ -5,6 +5,7 @@ use ts_rs::TS;
 
 use crate::entity::*;
 use crate::error::{ErrorCode, ErrorReason};
+use crate::locate::{ContentKind, LocateInput, Located};
 use crate::paging::{Cursor, PageInput};
 use crate::procedure::{Access, Kind, Rows, PROCEDURES, TABLES};
 
@@ -41,6 +42,9 @@ pub fn types_ts() -> String {
         SaveUserDeckInput::decl(),
         SaveUserReviewOutput::decl(),
         SaveUserTestOutput::decl(),
+        ContentKind::decl(),
+        LocateInput::decl(),
+        Located::decl(),
     ];
     let mut out = String::from(HEADER);
     for d in decls {
