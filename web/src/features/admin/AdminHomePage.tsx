@@ -14,11 +14,11 @@ import { useLanguagesWithCounts } from '../../db/read/languages';
 import { useI18n } from '../../i18n/I18nContext';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { curatesLanguage, useAdminAccess } from './access';
-import { languageLabel } from './languageLabel';
+import { byName, languageLabel } from '../../app/languageName';
 import { RECENT_LIMIT, RecentChanges } from './RecentChanges';
 
 export function AdminHomePage() {
-  const { t, formatNumber } = useI18n();
+  const { t, formatNumber, locale } = useI18n();
   const access = useAdminAccess(undefined);
   const allowed = access.status === 'allowed' ? access.access : undefined;
   const shown = (code: string) => !!allowed && curatesLanguage(allowed, code);
@@ -46,11 +46,11 @@ export function AdminHomePage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {rows.map(({ language, counts }) => (
+              {byName(rows.map(({ language, counts }) => ({ ...language, counts })), locale).map(({ counts, ...language }) => (
                 <TableRow key={language.id} hover>
                   <TableCell>
                     <MuiLink component={Link} to={`/admin/${language.id}`}>
-                      {languageLabel(language, language.id)}
+                      {languageLabel(language.id, locale, language)}
                     </MuiLink>
                   </TableCell>
                   <TableCell>{language.id}</TableCell>

@@ -26,6 +26,7 @@ import { Link } from 'react-router';
 import type { Deck } from '../../api/generated/types';
 import { syncAfter } from '../../app/syncBridge';
 import { useT } from '../../i18n/I18nContext';
+import { useLanguageName } from '../../app/languages';
 import { MAPPED_FIELDS, importFile, previewFile, TransferError, type ImportDone, type Mapping, type Preview, type Progress } from './transfer';
 
 /** The rows of the preview shown (the server sends up to 20). */
@@ -38,6 +39,7 @@ function message(e: unknown, t: ReturnType<typeof useT>): string {
 
 export function ImportDialog({ languageCode, decks, onClose }: { languageCode: string; decks: readonly Deck[]; onClose: () => void }) {
   const t = useT();
+  const language = useLanguageName(languageCode);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [mapping, setMapping] = useState<Mapping | null>(null);
@@ -106,7 +108,7 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="import-title" fullWidth maxWidth="md">
-      <DialogTitle id="import-title">{t('transfer.importTitle', { language: languageCode })}</DialogTitle>
+      <DialogTitle id="import-title">{t('transfer.importTitle', { language })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <Typography variant="body2">{t('transfer.intro')}</Typography>
