@@ -10,6 +10,7 @@ pub mod grapheme;
 pub mod hangul;
 pub mod import;
 pub mod limits;
+pub mod locate;
 pub mod paging;
 pub mod procedure;
 pub mod strokes;

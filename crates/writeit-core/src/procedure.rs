@@ -113,7 +113,7 @@ use Kind::*;
 use Rows::{Answer, Page};
 
 /// Every procedure, in the order of SPEC §7.
-pub const PROCEDURES: [Procedure; 20] = [
+pub const PROCEDURES: [Procedure; 21] = [
     p(
         "getServerTime",
         Query,
@@ -158,6 +158,15 @@ pub const PROCEDURES: [Procedure; 20] = [
         "Language[]",
         Page(LANGUAGES),
         "Languages changed after offset.",
+    ),
+    p(
+        "locateContent",
+        Query,
+        Anyone,
+        Some("LocateInput"),
+        "Located | null",
+        Rows::None,
+        "The language of a live deck or entry (a link to content of a language not on the device).",
     ),
     p(
         "queryUserEntries",
@@ -317,7 +326,11 @@ mod tests {
             match (p.kind, p.rows) {
                 (Query, Page(_)) | (Mutation, Answer(..)) => {}
                 (Query, Rows::None) => {
-                    assert!(["getServerTime", "queryLanguageCounts"].contains(&p.name))
+                    assert!(
+                        ["getServerTime", "queryLanguageCounts", "locateContent"].contains(&p.name),
+                        "{}",
+                        p.name
+                    )
                 }
                 _ => panic!("{}: rows do not fit its kind", p.name),
             }

@@ -6,6 +6,7 @@ use ts_rs::TS;
 use crate::entity::*;
 use crate::error::{ErrorCode, ErrorReason};
 use crate::import::{ImportDone, ImportRowProblem};
+use crate::locate::{ContentKind, LocateInput, Located};
 use crate::paging::{Cursor, PageInput};
 use crate::procedure::{Access, Kind, Rows, PROCEDURES, TABLES};
 
@@ -45,6 +46,9 @@ pub fn types_ts() -> String {
         SaveUserTestOutput::decl(),
         ImportRowProblem::decl(),
         ImportDone::decl(),
+        ContentKind::decl(),
+        LocateInput::decl(),
+        Located::decl(),
     ];
     let mut out = String::from(HEADER);
     for d in decls {

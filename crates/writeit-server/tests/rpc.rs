@@ -828,6 +828,59 @@ async fn public_pages_of_one_language() {
     assert_eq!(page("queryLanguages", json!(["ja"]), None).await.len(), 8);
 }
 
+/// A link to a deck or entry of a language the device does not hold: the server says which
+/// language to add; nothing for a deleted row or an unknown id; a malformed id names the field.
+#[tokio::test]
+async fn locate_content_names_the_language_of_a_live_row() {
+    let c = start().await;
+    let admin = c.bearer("admin", Role::Admin, &[]);
+    let (deck_row, entry_row) = (deck("el"), entry("ja"));
+    let (s, v) = c.mutate("saveEntry", entry_row.clone(), Some(&admin)).await;
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = c.mutate("saveDeck", deck_row.clone(), Some(&admin)).await;
+    assert_eq!(s, 200, "{v}");
+    let locate = |kind: &'static str, id: Value| {
+        let c = &c;
+        async move {
+            c.query("locateContent", Some(json!({"kind": kind, "id": id})), None)
+                .await
+        }
+    };
+    let (s, v) = locate("deck", deck_row["id"].clone()).await;
+    assert_eq!(
+        (s, &v["result"]["data"]),
+        (StatusCode::OK, &json!({"languageCode": "el"}))
+    );
+    let (_, v) = locate("entry", entry_row["id"].clone()).await;
+    assert_eq!(v["result"]["data"], json!({"languageCode": "ja"}));
+    // The kind matters: an entry's id names no deck.
+    let (_, v) = locate("deck", entry_row["id"].clone()).await;
+    assert_eq!(v["result"]["data"], Value::Null);
+    let (_, v) = locate("entry", json!(uuid7())).await;
+    assert_eq!(v["result"]["data"], Value::Null);
+
+    let mut gone = deck_row.clone();
+    gone["deleted"] = json!(true);
+    c.mutate("saveDeck", gone, Some(&admin)).await;
+    let (_, v) = locate("deck", deck_row["id"].clone()).await;
+    assert_eq!(v["result"]["data"], Value::Null);
+
+    let (s, v) = locate("deck", json!("not-a-uuid")).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert_eq!(field_reason(&v), (&json!("id"), &json!("invalidFormat")));
+    let (s, v) = c
+        .query(
+            "locateContent",
+            Some(json!({"kind": "card", "id": uuid7()})),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (s, field_reason(&v).0),
+        (StatusCode::BAD_REQUEST, &json!("kind"))
+    );
+}
+
 #[tokio::test]
 async fn reviews_are_idempotent_and_rebuild_the_card() {
     let c = start().await;
@@ -1343,6 +1396,12 @@ async fn authorization_matrix() {
             "queryCharacters",
             false,
             |_, _| json!({"offset": 0}),
+            ["OK", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
+        ),
+        (
+            "locateContent",
+            false,
+            |deck, _| json!({"kind": "deck", "id": deck}),
             ["OK", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
         (

@@ -34,6 +34,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use writeit_core::entity::*;
+use writeit_core::locate::ContentKind;
 use writeit_core::paging::PageInput;
 
 pub use error::StoreError;
@@ -120,6 +121,9 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     async fn collect_media(&self, before: i64, limit: u32) -> Result<Vec<String>>;
     /// The language of an entry by id (tombstone included), `None` when there is no such entry.
     async fn entry_language(&self, id: &str) -> Result<Option<String>>;
+    /// The language of a live deck or entry by id (`locateContent`); `None` when there is no
+    /// such row, or it was deleted.
+    async fn language_of(&self, kind: ContentKind, id: &str) -> Result<Option<String>>;
     /// A deck by id, tombstone included.
     async fn deck(&self, id: &str) -> Result<Option<Deck>>;
     /// The entries a deck lists, in its order (ids that name no entry are skipped).

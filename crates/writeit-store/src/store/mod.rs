@@ -10,11 +10,12 @@ use sqlx::{Executor, Pool};
 use writeit_core::decide;
 use writeit_core::decide::review::Arrival;
 use writeit_core::entity::*;
+use writeit_core::locate::ContentKind;
 use writeit_core::paging::PageInput;
 use writeit_core::validate::Validate;
 
 use crate::clock::{self, begin_write, now_ms};
-use crate::dialect::{Conn, Dialect, Pools};
+use crate::dialect::{Bind, Conn, Dialect, Pools};
 use crate::rows::Row;
 use crate::{
     character, character_use, deck, entry, language, media, page, user, user_card, user_deck,
@@ -204,6 +205,19 @@ impl<S: SqlStore> Store for S {
 
     async fn entry_language(&self, id: &str) -> Result<Option<String>> {
         entry::language(self.reader(), id).await
+    }
+
+    async fn language_of(&self, kind: ContentKind, id: &str) -> Result<Option<String>> {
+        let statement = match kind {
+            ContentKind::Deck => deck::LIVE_LANGUAGE,
+            ContentKind::Entry => entry::LIVE_LANGUAGE,
+        };
+        S::Db::query(statement)
+            .arg(id)
+            .fetch_optional(self.reader())
+            .await?
+            .map(|r| r.text(0))
+            .transpose()
     }
 
     async fn deck(&self, id: &str) -> Result<Option<Deck>> {

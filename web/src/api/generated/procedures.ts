@@ -37,6 +37,7 @@ export const PROCEDURES = {
   queryDecks: { kind: 'query', access: 'anyone', pulls: 'decks' },
   queryEntries: { kind: 'query', access: 'anyone', pulls: 'entries' },
   queryLanguages: { kind: 'query', access: 'anyone', pulls: 'languages' },
+  locateContent: { kind: 'query', access: 'anyone' },
   queryUserEntries: { kind: 'query', access: 'signedIn', pulls: 'userEntries' },
   queryUserDecks: { kind: 'query', access: 'signedIn', pulls: 'userDecks' },
   queryUserCards: { kind: 'query', access: 'signedIn', pulls: 'userCards' },

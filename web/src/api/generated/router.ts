@@ -23,6 +23,8 @@ export const appRouter = t.router({
   queryEntries: t.procedure.input(input<T.PageInput>()).query(() => output<T.Entry[]>()),
   /** Languages changed after offset. */
   queryLanguages: t.procedure.input(input<T.PageInput>()).query(() => output<T.Language[]>()),
+  /** The language of a live deck or entry (a link to content of a language not on the device). */
+  locateContent: t.procedure.input(input<T.LocateInput>()).query(() => output<T.Located | null>()),
   /** The caller's user entries changed after offset. */
   queryUserEntries: t.procedure.input(input<T.PageInput>()).query(() => output<T.UserEntry[]>()),
   /** The caller's user decks changed after offset. */

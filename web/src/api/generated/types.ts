@@ -306,6 +306,12 @@ ms: number,
  */
 warnings: Array<string>, };
 
+export type ContentKind = "deck" | "entry";
+
+export type LocateInput = { kind: ContentKind, id: string, };
+
+export type Located = { languageCode: string, };
+
 /** Server-set fields are optional when saving. */
 type ServerFields = { updatedAt?: number; deleted?: boolean };
 export type SaveDeckInput = Omit<Deck, 'updatedAt' | 'deleted' | 'description' | 'entryIds' | 'position'> &

@@ -15,12 +15,12 @@ import { useRecentChanges } from '../../db/read/changes';
 import { useI18n } from '../../i18n/I18nContext';
 import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { curatesLanguage, useAdminAccess } from './access';
-import { languageLabel } from './languageLabel';
+import { byName, languageLabel } from '../../app/languageName';
 import { RECENT_LIMIT, RecentChanges } from './RecentChanges';
 import { useLanguagesWithServerCounts } from './serverCounts';
 
 export function AdminHomePage() {
-  const { t, formatNumber } = useI18n();
+  const { t, formatNumber, locale } = useI18n();
   const access = useAdminAccess(undefined);
   const allowed = access.status === 'allowed' ? access.access : undefined;
   const shown = (code: string) => !!allowed && curatesLanguage(allowed, code);
@@ -54,11 +54,11 @@ export function AdminHomePage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {rows.map(({ language, counts }) => (
+              {byName(rows.map(({ language, counts }) => ({ ...language, counts })), locale).map(({ counts, ...language }) => (
                 <TableRow key={language.id} hover>
                   <TableCell>
                     <MuiLink component={Link} to={`/admin/${language.id}`}>
-                      {languageLabel(language, language.id)}
+                      {languageLabel(language.id, locale, language)}
                     </MuiLink>
                   </TableCell>
                   <TableCell>{language.id}</TableCell>

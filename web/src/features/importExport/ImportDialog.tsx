@@ -28,6 +28,7 @@ import { Link } from 'react-router';
 import type { Deck } from '../../api/generated/types';
 import { syncAfter } from '../../app/syncBridge';
 import { useT } from '../../i18n/I18nContext';
+import { useLanguageName } from '../../app/languages';
 import { resultSentences, rowSentence } from './importWords';
 import { MAPPED_FIELDS, importFile, previewFile, TransferError, type ImportDone, type ImportRowProblem, type Mapping, type Preview, type Progress } from './transfer';
 
@@ -71,6 +72,7 @@ function RefusedRows({ failure }: { failure: Failure }) {
 
 export function ImportDialog({ languageCode, decks, onClose }: { languageCode: string; decks: readonly Deck[]; onClose: () => void }) {
   const t = useT();
+  const language = useLanguageName(languageCode);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [mapping, setMapping] = useState<Mapping | null>(null);
@@ -145,7 +147,7 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="import-title" fullWidth maxWidth="md">
-      <DialogTitle id="import-title">{t('transfer.importTitle', { language: languageCode })}</DialogTitle>
+      <DialogTitle id="import-title">{t('transfer.importTitle', { language })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <Typography variant="body2">{t('transfer.intro')}</Typography>

@@ -1,4 +1,4 @@
-//! The 20 procedures: access checked from the procedure table, input parsed and validated, then
+//! The 21 procedures: access checked from the procedure table, input parsed and validated, then
 //! one module per family does the work; `clock` is the sync clock a request reads once.
 
 mod clock;
@@ -113,6 +113,7 @@ async fn call(
         "queryDecks" => sync::decks(store, clock, parse(input)?).await,
         "queryEntries" => sync::entries(store, clock, parse(input)?).await,
         "queryCharacters" => sync::characters(store, clock, parse(input)?).await,
+        "locateContent" => sync::locate(store, parse(input)?).await,
         "queryUserEntries" => sync::user_entries(store, clock, user(caller)?, parse(input)?).await,
         "queryUserDecks" => sync::user_decks(store, clock, user(caller)?, parse(input)?).await,
         "queryUserCards" => sync::user_cards(store, clock, user(caller)?, parse(input)?).await,
