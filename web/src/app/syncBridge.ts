@@ -4,7 +4,7 @@
 // which also starts auto sync once it is here; `SyncConnector` mirrors the engine's state into a
 // small local store read by `useSyncState`.
 import { createElement, useEffect, useState, useSyncExternalStore } from 'react';
-import type { ContentKind } from '../api/generated/types';
+import type { ContentKind, LanguageCounts } from '../api/generated/types';
 import type { RefusedChange } from '../db/outbox';
 
 export type { RefusedChange };
@@ -38,6 +38,7 @@ export interface SyncModule {
   keepLanguageOffline(code: string, keep: boolean): Promise<void>;
   removeLanguage(code: string): Promise<number>;
   locateContent(kind: ContentKind, id: string): Promise<string | null>;
+  queryLanguageCounts(): Promise<LanguageCounts[]>;
 }
 
 /** A language this device holds or studies (Settings › Languages on this device). */
@@ -158,6 +159,11 @@ export async function removeLanguage(code: string): Promise<number> {
  * hold; null when there is none; rejects offline. */
 export async function locateContent(kind: ContentKind, id: string): Promise<string | null> {
   return (await loadSyncModule()).locateContent(kind, id);
+}
+
+/** What the server holds of each language (curators only); rejects offline or when refused. */
+export async function queryLanguageCounts(): Promise<LanguageCounts[]> {
+  return (await loadSyncModule()).queryLanguageCounts();
 }
 
 /** Before a sign-out: the signed-in user's changes not on the server yet (pushed first). */

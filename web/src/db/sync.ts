@@ -49,7 +49,7 @@ import { rowId } from './ledger';
 import { CHARACTER_PAGE_SIZE, PAGE_SIZE, pageLimit, pullOnePage, pullPublicTables, pullTable, type PageBounds, type PullTarget, type StoredPage } from './pagePull';
 import { browserLock, type RunExclusive } from './syncLock';
 import { PullUnavailable, workerPulls, type PagePull, type PublicPull } from './workerPull';
-import type { ContentKind, PageInput } from '../api/generated/types';
+import type { ContentKind, LanguageCounts, PageInput } from '../api/generated/types';
 import { languageCodeStore } from '../app/languageCode';
 import {
   afterPage,
@@ -915,6 +915,10 @@ export const subscribe = (cb: (s: SyncState) => void): (() => void) => syncEngin
  * reached. */
 export const locateContent = async (kind: ContentKind, id: string): Promise<string | null> =>
   (await syncEngine().api.locateContent.query({ kind, id }))?.languageCode ?? null;
+
+/** What the server holds of each language, for the admin languages table (curators only). Asked
+ * online, never queued. */
+export const queryLanguageCounts = async (): Promise<LanguageCounts[]> => syncEngine().api.queryLanguageCounts.query();
 
 /** The sync state, for React. */
 export function useSyncState(): SyncState {

@@ -2,18 +2,9 @@
 // languages table: a device holds only the languages it studies, so its own counts said "0 decks"
 // for a language the server has. Asked once per visit of the page; offline, the table says so.
 import { useEffect, useState } from 'react';
-import { apiUrl } from '../../api/client';
 import type { Language, LanguageCounts } from '../../api/generated/types';
+import { queryLanguageCounts } from '../../app/syncBridge';
 import { useShownLanguages } from '../../db/read/languages';
-import { loadAuth } from '../../session/authBridge';
-
-/** The server's counts of every live language. Rejects offline or when the server refuses. */
-export async function fetchLanguageCounts(): Promise<LanguageCounts[]> {
-  const token = await (await loadAuth()).getIdToken();
-  const res = await fetch(`${apiUrl()}/queryLanguageCounts`, { headers: { Authorization: `Bearer ${token ?? ''}` } });
-  if (!res.ok) throw new Error(`queryLanguageCounts: HTTP ${res.status}`);
-  return ((await res.json()) as { result: { data: LanguageCounts[] } }).result.data;
-}
 
 export interface LanguageRow {
   language: Language;
@@ -28,7 +19,7 @@ export function useLanguagesWithServerCounts(shown: (code: string) => boolean, k
   const [counts, setCounts] = useState<ReadonlyMap<string, LanguageCounts> | 'unreachable'>();
   useEffect(() => {
     let current = true;
-    fetchLanguageCounts().then(
+    queryLanguageCounts().then(
       (list) => current && setCounts(new Map(list.map((c) => [c.languageCode, c]))),
       () => current && setCounts('unreachable'),
     );
