@@ -319,6 +319,16 @@ describe('httpLink (unbatched)', () => {
     await rejectsWith(client(undefined).optimizeUserParameters.mutate(), 'UNAUTHORIZED', 401);
   });
 
+  it('queryLanguageCounts, a query without input, answers the server’s counts to a curator', async () => {
+    for (const link of ['http', 'batch'] as const) {
+      const counts = await (await as(`counts-${link}`, 'editor', ['ja'], link)).queryLanguageCounts.query();
+      const ko = counts.find((c) => c.languageCode === 'ko');
+      assert.ok(ko && ko.decks > 0 && ko.entries > 0 && ko.characters > 0, JSON.stringify(counts));
+    }
+    await rejectsWith((await as('counts-user', 'user')).queryLanguageCounts.query(), 'FORBIDDEN', 403);
+    await rejectsWith(client(undefined).queryLanguageCounts.query(), 'UNAUTHORIZED', 401);
+  });
+
   it('saveEntry answers {entry}', async () => {
     const admin = await as('admin-1', 'admin', undefined, 'http');
     const input: SaveEntryInput = { id: uuidv7(), languageCode: 'ja', text: '水', reading: 'みず', meanings: ['water'] };

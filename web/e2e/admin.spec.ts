@@ -86,8 +86,8 @@ test('an editor of ko is refused on /admin/ja, and a guest on /admin', async ({ 
   const email = await makeEditor(request, ['ko']);
   await signIn(page, email);
   await page.goto('/admin/ja');
-  await expect(page.getByRole('heading', { level: 1, name: 'Forbidden' })).toBeVisible();
-  await expect(page.getByText(`Your account (${email}) is not an editor of the language ja.`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: "This area is for the app's editors" })).toBeVisible();
+  await expect(page.getByText(`Your account (${email}) edits other languages, not Japanese.`, { exact: false })).toBeVisible();
   await expect(page.getByText('WriteIt Admin')).toHaveCount(0);
   await expect(page.getByTestId('admin-forbidden').getByRole('link', { name: 'Sign in with another account' })).toBeVisible();
   await expect(page.getByTestId('admin-forbidden').getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/home');
@@ -101,7 +101,7 @@ test('an editor of ko is refused on /admin/ja, and a guest on /admin', async ({ 
   const guest = await page.context().browser()!.newContext();
   const guestPage = await guest.newPage();
   await guestPage.goto('/admin');
-  await expect(guestPage.getByRole('heading', { level: 1, name: 'Forbidden' })).toBeVisible();
+  await expect(guestPage.getByRole('heading', { level: 1, name: "This area is for the app's editors" })).toBeVisible();
   await expect(guestPage.getByTestId('admin-forbidden').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin?continueUrl=%2Fadmin');
   await guest.close();
 });

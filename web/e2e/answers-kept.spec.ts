@@ -60,6 +60,8 @@ async function answerGoodThen(p: Page, then: 'reload' | 'close'): Promise<void> 
 }
 
 test('ten answers, each followed at once by a reload: all ten on the server', async ({ request }) => {
+  // Ten app starts in one test: 18–25 s on an idle machine, 33 s under a loaded one.
+  test.setTimeout(120_000);
   await page.goto(`/decks/${deck.id}/review`);
   for (let i = 0; i < 10; i++) {
     await expect(card(page)).toBeVisible();
@@ -72,6 +74,8 @@ test('ten answers, each followed at once by a reload: all ten on the server', as
 });
 
 test('ten answers, each followed at once by closing the tab: all ten on the server', async ({ request }) => {
+  // Ten tabs opened and closed in one test: 20–25 s on an idle machine, 42 s under a loaded one.
+  test.setTimeout(120_000);
   // One review at a time on a device: the first tab leaves its review.
   await page.goto('/home');
   for (let i = 0; i < 10; i++) {

@@ -1,6 +1,7 @@
 // Accounts end to end (issue 4): sign up, verify the email through the mailed link (the server's
 // outbox folder), sign out (the user's local data is gone), sign in again (it syncs back); reset a
-// forgotten password; turn on two-step verification and sign in with a TOTP code.
+// forgotten password; turn on two-step verification and sign in with a TOTP code. Issue 37: a
+// breached password refused with its reason; the old address's link undoing a change of email.
 // DOM types for the code that runs in the page (page.evaluate).
 /// <reference lib="dom" />
 import { expect, test, type Page } from '@playwright/test';
@@ -161,4 +162,43 @@ test('turn on two-step verification and sign in with a code', async ({ page }) =
   await step.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('link', { name: `Signed in as ${email}` })).toBeVisible();
+});
+
+test('a common password with a year added is refused, saying why', async ({ page, request }) => {
+  const email = newEmail();
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  const form = page.getByRole('form', { name: 'Create an account' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill('Summer2024!');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('This is a common password with digits or symbols added, which is what attackers try first.', { exact: false })).toBeVisible();
+  // The server made no account.
+  const res = await request.post('/identity/v1/accounts:signInWithPassword', { data: { email, password: 'Summer2024!' } });
+  expect(((await res.json()) as { error: { message: string } }).error.message).toBe('INVALID_LOGIN_CREDENTIALS');
+});
+
+test('the old address takes back an email change it did not make', async ({ page, request }) => {
+  const email = newEmail();
+  const up = (await (await request.post('/identity/v1/accounts:signUp', { data: { email, password: PASSWORD } })).json()) as { idToken: string };
+  // Someone holding the session moves the account to their own address.
+  const theirs = newEmail();
+  const moved = await request.post('/identity/v1/accounts:update', { data: { idToken: up.idToken, email: theirs } });
+  expect(moved.ok()).toBe(true);
+
+  await page.goto(await mailedLink(email, 'recoverEmail'));
+  await expect(page.getByRole('heading', { name: "Your account's email" })).toBeVisible();
+  await expect(page.getByText(`${email} is your account's address again, and every device is signed out.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Email me a reset link' }).click();
+  await expect(page.getByText(`If ${email} has an account`)).toBeVisible();
+  await mailedLink(email, 'resetPassword');
+
+  // The server holds the old address again, verified; the new one signs in no more.
+  const back = (await (await request.post('/identity/v1/accounts:signInWithPassword', { data: { email, password: PASSWORD } })).json()) as { idToken: string };
+  const lookup = (await (await request.post('/identity/v1/accounts:lookup', { data: { idToken: back.idToken } })).json()) as {
+    users: { email: string; emailVerified: boolean }[];
+  };
+  expect(lookup.users[0]).toMatchObject({ email, emailVerified: true });
+  const gone = await request.post('/identity/v1/accounts:signInWithPassword', { data: { email: theirs, password: PASSWORD } });
+  expect(gone.ok()).toBe(false);
 });

@@ -139,6 +139,9 @@ pub struct RpcError {
     /// The input field's camelCase JSON path (`durationMs`, `meanings[2]`, `strokes[0].median`).
     pub field: Option<String>,
     pub reason: Option<ErrorReason>,
+    /// The limit a too long or too many value passed (`TooLong`, `TooMany`), so a client can say
+    /// it in its own words.
+    pub limit: Option<u64>,
 }
 
 impl RpcError {
@@ -149,6 +152,7 @@ impl RpcError {
             message: message.into(),
             field: None,
             reason: None,
+            limit: None,
         }
     }
     /// The same error about the input field at `path`.
@@ -159,6 +163,11 @@ impl RpcError {
     /// The same error with its reason.
     pub fn because(mut self, reason: ErrorReason) -> Self {
         self.reason = Some(reason);
+        self
+    }
+    /// The same error with the limit the value passed.
+    pub fn limited(mut self, limit: usize) -> Self {
+        self.limit = Some(limit as u64);
         self
     }
     /// BAD_REQUEST with a message.

@@ -10,6 +10,9 @@ pub const TITLE_MAX: usize = 200;
 pub const DESCRIPTION_MAX: usize = 2_000;
 /// Entry ids in one deck.
 pub const DECK_ENTRIES_MAX: usize = 10_000;
+/// Refused rows an import lists one by one (by line, column and reason); past them it says how
+/// many more there are.
+pub const IMPORT_ROW_PROBLEMS_MAX: usize = 100;
 /// Entry text (a word, phrase or character).
 pub const ENTRY_TEXT_MAX: usize = 200;
 /// Entry reading.

@@ -113,7 +113,7 @@ use Kind::*;
 use Rows::{Answer, Page};
 
 /// Every procedure, in the order of SPEC §7.
-pub const PROCEDURES: [Procedure; 19] = [
+pub const PROCEDURES: [Procedure; 21] = [
     p(
         "getServerTime",
         Query,
@@ -158,6 +158,15 @@ pub const PROCEDURES: [Procedure; 19] = [
         "Language[]",
         Page(LANGUAGES),
         "Languages changed after offset.",
+    ),
+    p(
+        "locateContent",
+        Query,
+        Anyone,
+        Some("LocateInput"),
+        "Located | null",
+        Rows::None,
+        "The language of a live deck or entry (a link to content of a language not on the device).",
     ),
     p(
         "queryUserEntries",
@@ -212,6 +221,15 @@ pub const PROCEDURES: [Procedure; 19] = [
         "UserTest[]",
         Page(USER_TESTS),
         "The caller's tests changed after offset.",
+    ),
+    p(
+        "queryLanguageCounts",
+        Query,
+        Curator,
+        None,
+        "LanguageCounts[]",
+        Rows::None,
+        "What the server holds of each language: its live decks, entries and characters.",
     ),
     p(
         "saveCharacter",
@@ -307,7 +325,13 @@ mod tests {
         for p in PROCEDURES {
             match (p.kind, p.rows) {
                 (Query, Page(_)) | (Mutation, Answer(..)) => {}
-                (Query, Rows::None) => assert_eq!(p.name, "getServerTime"),
+                (Query, Rows::None) => {
+                    assert!(
+                        ["getServerTime", "queryLanguageCounts", "locateContent"].contains(&p.name),
+                        "{}",
+                        p.name
+                    )
+                }
                 _ => panic!("{}: rows do not fit its kind", p.name),
             }
         }

@@ -5,6 +5,8 @@ use ts_rs::TS;
 
 use crate::entity::*;
 use crate::error::{ErrorCode, ErrorReason};
+use crate::import::{ImportDone, ImportRowProblem};
+use crate::locate::{ContentKind, LocateInput, Located};
 use crate::paging::{Cursor, PageInput};
 use crate::procedure::{Access, Kind, Rows, PROCEDURES, TABLES};
 
@@ -20,6 +22,7 @@ pub fn types_ts() -> String {
         PageInput::decl(),
         GridType::decl(),
         Language::decl(),
+        LanguageCounts::decl(),
         Deck::decl(),
         Example::decl(),
         Entry::decl(),
@@ -41,6 +44,11 @@ pub fn types_ts() -> String {
         SaveUserDeckInput::decl(),
         SaveUserReviewOutput::decl(),
         SaveUserTestOutput::decl(),
+        ImportRowProblem::decl(),
+        ImportDone::decl(),
+        ContentKind::decl(),
+        LocateInput::decl(),
+        Located::decl(),
     ];
     let mut out = String::from(HEADER);
     for d in decls {
@@ -67,6 +75,11 @@ pub fn types_ts() -> String {
          export const TEST_TEXT_MAX = {};\n",
         crate::limits::TEST_ANSWERS_MAX,
         crate::limits::TEST_TEXT_MAX
+    ));
+    out.push_str(&format!(
+        "\n/** Refused rows an import lists one by one (writeit-core limits.rs). */\n\
+         export const IMPORT_ROW_PROBLEMS_MAX = {};\n",
+        crate::limits::IMPORT_ROW_PROBLEMS_MAX
     ));
     out.push_str(&format!(
         "\n/** Live reviews a learner needs before the server fits their FSRS weights on its own \

@@ -26,7 +26,8 @@ pub fn text(field: &str, value: &str, max: usize) -> Checked {
             field,
             ErrorReason::TooLong,
             format!("must be at most {max} characters"),
-        ));
+        )
+        .limited(max));
     }
     if value.chars().any(|c| c == '\u{0}') {
         return Err(fail(
@@ -99,7 +100,8 @@ pub fn array_len<T>(field: &str, items: &[T], max: usize) -> Checked {
             field,
             ErrorReason::TooMany,
             format!("must have at most {max} items"),
-        ));
+        )
+        .limited(max));
     }
     Ok(())
 }

@@ -6,17 +6,23 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
-/// Flags every database command shares.
+/// Flags every database command shares. Global: a command with actions (`writeit users grant …`)
+/// takes them before or after its action, as an admin types them.
 #[derive(Clone, Debug, clap::Args)]
 pub struct CommonConfig {
     /// Folder for the SQLite database, keys and mail outbox.
-    #[arg(long, env = "WRITEIT_DATA_DIR", default_value = "data")]
+    #[arg(long, env = "WRITEIT_DATA_DIR", default_value = "data", global = true)]
     pub data_dir: PathBuf,
     /// `postgres://…` for PostgreSQL, or `sqlite:PATH`; default: SQLite in the data folder.
-    #[arg(long, env = "DATABASE_URL")]
+    #[arg(long, env = "DATABASE_URL", global = true)]
     pub database_url: Option<String>,
     /// PostgreSQL: seconds a request waits for a database connection before answering 503.
-    #[arg(long, env = "WRITEIT_DB_ACQUIRE_TIMEOUT", default_value_t = 2.0)]
+    #[arg(
+        long,
+        env = "WRITEIT_DB_ACQUIRE_TIMEOUT",
+        default_value_t = 2.0,
+        global = true
+    )]
     pub db_acquire_timeout: f64,
 }
 

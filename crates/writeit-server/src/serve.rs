@@ -49,16 +49,22 @@ pub struct ServeConfig {
 }
 
 /// Where the keys come from: every instance serving one database needs the same ones
-/// (docs/identity.md, "Keys").
+/// (docs/identity.md, "Keys"). Global, as [`crate::database::CommonConfig`]: `writeit keys list
+/// --keys-dir …` as well as `writeit keys --keys-dir … list`.
 #[derive(Clone, Debug, clap::Args)]
 pub struct KeyFlags {
     /// Folder of the ID-token signing keys and the TOTP secrets key, shared by every instance
     /// serving one database (default: DATA_DIR/keys).
-    #[arg(long, env = "WRITEIT_KEYS_DIR")]
+    #[arg(long, env = "WRITEIT_KEYS_DIR", global = true)]
     pub keys_dir: Option<PathBuf>,
     /// ID-token keys instead of the folder's: base64 PKCS#8 documents (`writeit keys new`),
     /// comma-separated; the first signs, the others only verify. Best given in the environment.
-    #[arg(long, env = "WRITEIT_ID_TOKEN_KEYS", hide_env_values = true)]
+    #[arg(
+        long,
+        env = "WRITEIT_ID_TOKEN_KEYS",
+        hide_env_values = true,
+        global = true
+    )]
     pub id_token_keys: Option<KeyDocuments>,
 }
 

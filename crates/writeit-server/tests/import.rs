@@ -201,6 +201,23 @@ async fn csv_preview_then_a_10000_row_import_in_one_deck() {
     eprintln!("10,000-row CSV import (debug build): {elapsed:?}");
     assert_eq!(done["entries"], 10_000);
     assert_eq!(done["deckEntries"], 10_000);
+    // What happened, as the result says it: a new deck with every row a new entry.
+    assert_eq!(
+        [
+            &done["deckCreated"],
+            &done["deckTitle"],
+            &done["added"],
+            &done["reused"],
+            &done["skipped"]
+        ],
+        [
+            &json!(true),
+            &json!("Ten thousand words"),
+            &json!(10_000),
+            &json!(0),
+            &json!(0)
+        ]
+    );
     let parse: Vec<_> = a.lines.iter().filter(|l| l["phase"] == "parse").collect();
     assert!(parse.len() >= 10, "progress every 1,000 rows: {parse:?}");
     assert_eq!(parse.last().unwrap()["rows"], 10_000);
@@ -285,6 +302,16 @@ async fn tsv_and_semicolons_append_to_an_existing_deck() {
         ),
         (&json!(1), &json!(2), &json!(4))
     );
+    // Added to the deck: only the new entry (it listed 개 already, and the second 뭉게구름 is
+    // the first's).
+    assert_eq!(
+        (
+            &a.done()["deckCreated"],
+            &a.done()["added"],
+            &a.done()["deckTitle"]
+        ),
+        (&json!(false), &json!(1), &json!("Mine"))
+    );
     let a = again("").await;
     assert_eq!(
         (
@@ -309,13 +336,67 @@ async fn tsv_and_semicolons_append_to_an_existing_deck() {
     assert!(a.error().1.contains("language 'ko'"), "{}", a.error().1);
 }
 
+/// Issue 37: a new deck of words the language already had read as "Imported 0 entries"; the
+/// result says the deck was made with its entries, and what became of each row.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_deck_of_known_words_says_it_was_made_with_them() {
+    let c = start().await;
+    let file = "text,meanings\n개,dog\n,\n고양이,cat\n새,bird\n"
+        .as_bytes()
+        .to_vec();
+    let first = c
+        .import("languageCode=ko&title=First", "text/csv", file.clone())
+        .await;
+    assert_eq!(
+        [&first.done()["entries"], &first.done()["skipped"]],
+        [&json!(3), &json!(1)]
+    );
+    let a = c
+        .import(
+            "languageCode=ko&title=Again&duplicates=reuse",
+            "text/csv",
+            file,
+        )
+        .await;
+    let done = a.done();
+    assert_eq!(
+        [
+            &done["deckCreated"],
+            &done["deckTitle"],
+            &done["deckEntries"],
+            &done["added"],
+            &done["entries"],
+            &done["reused"],
+            &done["skipped"]
+        ],
+        [
+            &json!(true),
+            &json!("Again"),
+            &json!(3),
+            &json!(3),
+            &json!(0),
+            &json!(3),
+            &json!(1)
+        ]
+    );
+    let deck = done["deckId"].as_str().unwrap();
+    let texts: Vec<String> = c
+        .deck_entries(deck)
+        .await
+        .into_iter()
+        .map(|e| e.text)
+        .collect();
+    assert_eq!(texts, ["개", "고양이", "새"]);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_files_and_invalid_rows_change_nothing() {
     let c = start().await;
     let before = c.snapshot().await;
     let q = format!("languageCode=ko&title=Bad&mapping={}", enc(MAPPING));
 
-    // An invalid row deep in a large file: named by row and field, and no partial import.
+    // An invalid row deep in a large file: named by its line (each row before it spans two, a
+    // quoted note's line break) and column, and no partial import.
     let mut file = csv_rows(6_000);
     let long = "가".repeat(201);
     file.extend_from_slice(format!("{long},r,m,n,e\n").as_bytes());
@@ -325,39 +406,78 @@ async fn malformed_files_and_invalid_rows_change_nothing() {
         a.error(),
         (
             "BAD_REQUEST".into(),
-            "row 6001: text: must be at most 200 characters".into()
+            "1 row is refused, so nothing was imported:\n\
+             line 12002, column \"Hangul\": text: must be at most 200 characters"
+                .into()
         )
+    );
+    assert_eq!(
+        a.last()["error"]["data"]["rows"],
+        json!([{"line": 12002, "column": "Hangul", "field": "text", "reason": "tooLong",
+                "limit": 200, "message": "text: must be at most 200 characters"}])
     );
     assert!(
         a.lines.iter().any(|l| l["phase"] == "parse"),
         "progress came first"
     );
 
-    // Too many meanings, a missing text, bytes that are not UTF-8.
+    // Every refused row, each by its line: too many meanings, a missing text, bytes that are not
+    // UTF-8; the good and blank rows between them are not listed.
     let many = vec!["m"; 21].join(";");
-    for (body, message) in [
+    let body = format!(
+        "Hangul,Romanization,English,Notes,Example\n가,,{many},,\n나,a,b,c,d\n,,,,\n,reading only,,,\n"
+    )
+    .into_bytes()
+    .into_iter()
+    .chain(b"\xff\xfe,,,,\n".iter().copied())
+    .collect();
+    let a = c.import(&q, "text/csv", body).await;
+    assert_eq!(
+        a.error().1,
+        "3 rows are refused, so nothing was imported:\n\
+         line 2, column \"English\": meanings: must have at most 20 items\n\
+         line 5, column \"Hangul\": text: is required\n\
+         line 6, column \"Hangul\": is not valid UTF-8 (save the file as UTF-8)"
+    );
+    let rows = &a.last()["error"]["data"]["rows"];
+    let lines: Vec<_> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["line"])
+        .collect();
+    assert_eq!(lines, [2, 5, 6]);
+    assert_eq!(
         (
-            format!("Hangul,Romanization,English,Notes,Example\n가,,{many},,\n").into_bytes(),
-            "row 1: meanings: must have at most 20 items",
+            &rows[0]["reason"],
+            &rows[0]["limit"],
+            &rows[1]["reason"],
+            &rows[2]["field"]
         ),
         (
-            b"Hangul,Romanization,English,Notes,Example\n\xea\xb0\x80,a,b,c,d\n,reading only,,,\n"
-                .to_vec(),
-            "row 2: text: is required",
-        ),
-    ] {
-        let a = c.import(&q, "text/csv", body).await;
-        assert_eq!(a.error().1, message);
+            &json!("tooMany"),
+            &json!(20),
+            &json!("required"),
+            &Value::Null
+        )
+    );
+    assert_eq!(a.last()["error"]["data"]["moreRows"], 0);
+
+    // Past the cap, the rest are counted.
+    let mut body = b"Hangul,English\n".to_vec();
+    for _ in 0..130 {
+        body.extend_from_slice(b",no text\n");
     }
     let a = c
-        .import(
-            &q,
-            "text/csv",
-            b"Hangul,Romanization,English,Notes,Example\n\xff\xfe,,,,\n".to_vec(),
-        )
+        .import(&q.replace("&mapping=", "&x="), "text/csv", body)
         .await;
+    assert_eq!(
+        a.last()["error"]["data"]["rows"].as_array().unwrap().len(),
+        100
+    );
+    assert_eq!(a.last()["error"]["data"]["moreRows"], 30);
     assert!(
-        a.error().1.contains("row 1") && a.error().1.contains("UTF-8"),
+        a.error().1.ends_with("\n… and 30 more rows"),
         "{:?}",
         a.error()
     );

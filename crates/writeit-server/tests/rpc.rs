@@ -828,6 +828,59 @@ async fn public_pages_of_one_language() {
     assert_eq!(page("queryLanguages", json!(["ja"]), None).await.len(), 8);
 }
 
+/// A link to a deck or entry of a language the device does not hold: the server says which
+/// language to add; nothing for a deleted row or an unknown id; a malformed id names the field.
+#[tokio::test]
+async fn locate_content_names_the_language_of_a_live_row() {
+    let c = start().await;
+    let admin = c.bearer("admin", Role::Admin, &[]);
+    let (deck_row, entry_row) = (deck("el"), entry("ja"));
+    let (s, v) = c.mutate("saveEntry", entry_row.clone(), Some(&admin)).await;
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = c.mutate("saveDeck", deck_row.clone(), Some(&admin)).await;
+    assert_eq!(s, 200, "{v}");
+    let locate = |kind: &'static str, id: Value| {
+        let c = &c;
+        async move {
+            c.query("locateContent", Some(json!({"kind": kind, "id": id})), None)
+                .await
+        }
+    };
+    let (s, v) = locate("deck", deck_row["id"].clone()).await;
+    assert_eq!(
+        (s, &v["result"]["data"]),
+        (StatusCode::OK, &json!({"languageCode": "el"}))
+    );
+    let (_, v) = locate("entry", entry_row["id"].clone()).await;
+    assert_eq!(v["result"]["data"], json!({"languageCode": "ja"}));
+    // The kind matters: an entry's id names no deck.
+    let (_, v) = locate("deck", entry_row["id"].clone()).await;
+    assert_eq!(v["result"]["data"], Value::Null);
+    let (_, v) = locate("entry", json!(uuid7())).await;
+    assert_eq!(v["result"]["data"], Value::Null);
+
+    let mut gone = deck_row.clone();
+    gone["deleted"] = json!(true);
+    c.mutate("saveDeck", gone, Some(&admin)).await;
+    let (_, v) = locate("deck", deck_row["id"].clone()).await;
+    assert_eq!(v["result"]["data"], Value::Null);
+
+    let (s, v) = locate("deck", json!("not-a-uuid")).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert_eq!(field_reason(&v), (&json!("id"), &json!("invalidFormat")));
+    let (s, v) = c
+        .query(
+            "locateContent",
+            Some(json!({"kind": "card", "id": uuid7()})),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (s, field_reason(&v).0),
+        (StatusCode::BAD_REQUEST, &json!("kind"))
+    );
+}
+
 #[tokio::test]
 async fn reviews_are_idempotent_and_rebuild_the_card() {
     let c = start().await;
@@ -1179,6 +1232,62 @@ async fn large_answers_are_compressed() {
     assert_eq!((s.as_u16(), &v["status"]), (200, &json!("ok")));
 }
 
+/// `queryLanguageCounts` counts the server's live rows of each language, whatever a device holds.
+#[tokio::test]
+async fn language_counts_are_the_servers_live_rows() {
+    let c = start().await;
+    let admin = c.bearer("admin-1", Role::Admin, &[]);
+    let counts = |v: &Value, code: &str| {
+        let row = v["result"]["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["languageCode"] == code)
+            .cloned()
+            .unwrap_or_else(|| panic!("no {code} in {v}"));
+        [&row["decks"], &row["entries"], &row["characters"]].map(|n| n.as_u64().unwrap())
+    };
+    let pulled = |table: &'static str, code: &'static str| {
+        let c = &c;
+        async move {
+            let input = json!({"offset": 0, "limit": 5000, "languages": [code]});
+            let (_, v) = c.query(table, Some(input), None).await;
+            v["result"]["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|r| r["languageCode"] == code && r["deleted"] != true)
+                .count() as u64
+        }
+    };
+    let (s, before) = c.query("queryLanguageCounts", None, Some(&admin)).await;
+    assert_eq!(s, 200, "{before}");
+    let ko = counts(&before, "ko");
+    assert_eq!(
+        ko,
+        [
+            pulled("queryDecks", "ko").await,
+            pulled("queryEntries", "ko").await,
+            pulled("queryCharacters", "ko").await
+        ]
+    );
+    assert!(ko.iter().all(|&n| n > 0), "{ko:?}");
+    let languages = before["result"]["data"].as_array().unwrap().len();
+    assert_eq!(languages, 8, "every starter language: {before}");
+
+    // A new deck counts; a deleted one does not.
+    let kept = deck("ko");
+    let mut gone = deck("ko");
+    c.mutate("saveDeck", kept, Some(&admin)).await;
+    c.mutate("saveDeck", gone.clone(), Some(&admin)).await;
+    gone["deleted"] = json!(true);
+    let (s, v) = c.mutate("saveDeck", gone, Some(&admin)).await;
+    assert_eq!(s, 200, "{v}");
+    let (_, after) = c.query("queryLanguageCounts", None, Some(&admin)).await;
+    assert_eq!(counts(&after, "ko"), [ko[0] + 1, ko[1], ko[2]]);
+    assert_eq!(counts(&after, "ja"), counts(&before, "ja"));
+}
+
 /// Every procedure × every kind of caller, with the exact outcome.
 #[tokio::test]
 async fn authorization_matrix() {
@@ -1290,6 +1399,12 @@ async fn authorization_matrix() {
             ["OK", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
         ),
         (
+            "locateContent",
+            false,
+            |deck, _| json!({"kind": "deck", "id": deck}),
+            ["OK", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
+        ),
+        (
             "queryUserEntries",
             false,
             |_, _| json!({"offset": 0}),
@@ -1324,6 +1439,20 @@ async fn authorization_matrix() {
             false,
             |_, _| json!({"offset": 0}),
             ["UNAUTHORIZED", "OK", "OK", "OK", "OK", "OK", "UNAUTHORIZED"],
+        ),
+        (
+            "queryLanguageCounts",
+            false,
+            |_, _| Value::Null,
+            [
+                "UNAUTHORIZED",
+                "FORBIDDEN",
+                "FORBIDDEN",
+                "OK",
+                "OK",
+                "OK",
+                "UNAUTHORIZED",
+            ],
         ),
         (
             "saveDeck",

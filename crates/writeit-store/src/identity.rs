@@ -68,11 +68,12 @@ pub enum Rotation {
 /// A one-time code as stored (its hash is the key).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OneTimeCode {
-    /// `PASSWORD_RESET`, `VERIFY_EMAIL`, `EMAIL_SIGNIN`, `VERIFY_AND_CHANGE_EMAIL`, `MFA_PENDING`,
-    /// `TOTP_ENROLL`.
+    /// `PASSWORD_RESET`, `VERIFY_EMAIL`, `EMAIL_SIGNIN`, `VERIFY_AND_CHANGE_EMAIL`,
+    /// `RECOVER_EMAIL` (gives a changed address back), `MFA_PENDING`, `TOTP_ENROLL`.
     pub kind: String,
     pub user_id: Option<String>,
-    /// The address the code was sent to (the new address for VERIFY_AND_CHANGE_EMAIL).
+    /// The address the code was sent to (the new address for VERIFY_AND_CHANGE_EMAIL, the old one,
+    /// to give back, for RECOVER_EMAIL).
     pub email: String,
     /// Kind-specific data (the TOTP secret being enrolled, …).
     pub payload: String,
@@ -115,6 +116,17 @@ pub struct AccountChanges {
     /// Revoke every refresh-token family and every ID token issued until now: `valid_since` (s)
     /// is set to this and `token_generation` goes up by one.
     pub revoke_sessions_at: Option<i64>,
+    /// Remove the password (a verified sign-in to an address never verified: whoever set it
+    /// never showed they read its mail).
+    pub remove_password: bool,
+    /// Remove the second factor and its recovery codes (as for `remove_password`).
+    pub remove_second_factor: bool,
+    /// End the account's unused mailed codes: reset, email sign-in, verification and change of
+    /// address (not RECOVER_EMAIL codes, which give an earlier address back).
+    pub end_mailed_codes: bool,
+    /// End the account's unused RECOVER_EMAIL codes that expire after this (ms): applying one
+    /// ends those made after it, never an earlier one.
+    pub end_recoveries_after: Option<i64>,
 }
 
 /// The identity service's storage, implemented by both databases beside [`crate::Store`].
@@ -128,6 +140,10 @@ pub trait IdentityStore: Send + Sync {
     async fn account_by_email(&self, email: &str) -> Result<Option<Account>>;
     /// Every account, by email.
     async fn accounts(&self) -> Result<Vec<Account>>;
+    /// Writes the email skeleton of accounts from before it was kept (migration 0011); an
+    /// account whose address looks like an earlier one's is left without one and logged. Answers
+    /// how many were written.
+    async fn record_email_skeletons(&self) -> Result<u64>;
     /// Applies `changes` in one transaction; `Conflict` (`EMAIL_EXISTS`) when the new email is
     /// taken, `Ok(None)` when there is no such account.
     async fn update_account(&self, id: &str, changes: &AccountChanges) -> Result<Option<Account>>;
@@ -169,6 +185,9 @@ pub trait IdentityStore: Send + Sync {
 
     /// Stores a one-time code under the hash of the code.
     async fn insert_code(&self, hash: &str, code: &OneTimeCode) -> Result<()>;
+    /// Stores a mailed code and, in the same transaction, ends the unused codes of its kind for
+    /// its account (for its address when it has no account): a newer link ends the older ones.
+    async fn replace_code(&self, hash: &str, code: &OneTimeCode) -> Result<()>;
     /// Marks the code used and answers it, if it is unused and of one of `kinds`.
     async fn consume_code(&self, hash: &str, kinds: &[&str]) -> Result<CodeUse>;
     /// Answers the code without using it.

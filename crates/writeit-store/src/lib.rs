@@ -34,6 +34,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use writeit_core::entity::*;
+use writeit_core::locate::ContentKind;
 use writeit_core::paging::PageInput;
 
 pub use error::StoreError;
@@ -120,6 +121,9 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     async fn collect_media(&self, before: i64, limit: u32) -> Result<Vec<String>>;
     /// The language of an entry by id (tombstone included), `None` when there is no such entry.
     async fn entry_language(&self, id: &str) -> Result<Option<String>>;
+    /// The language of a live deck or entry by id (`locateContent`); `None` when there is no
+    /// such row, or it was deleted.
+    async fn language_of(&self, kind: ContentKind, id: &str) -> Result<Option<String>>;
     /// A deck by id, tombstone included.
     async fn deck(&self, id: &str) -> Result<Option<Deck>>;
     /// The entries a deck lists, in its order (ids that name no entry are skipped).
@@ -165,6 +169,8 @@ pub trait Store: IdentityStore + Send + Sync + 'static {
     async fn user(&self, id: &str) -> Result<Option<User>>;
     /// Counts of (languages, decks, entries, characters), tombstones included.
     async fn public_counts(&self) -> Result<[i64; 4]>;
+    /// Every live language with its live decks, entries and characters, by code.
+    async fn language_counts(&self) -> Result<Vec<LanguageCounts>>;
 
     /// Records the characters used by live entries stamped since the last such scan (entries
     /// saved before the table existed, or by an older server during a rolling upgrade); run at
@@ -278,6 +284,8 @@ pub struct ImportSaved {
     pub created: usize,
     /// Rows that named an entry already there (with [`Duplicates::Reuse`]).
     pub reused: usize,
+    /// Entries added to the deck's list (new ones, and existing ones it did not list yet).
+    pub added: usize,
 }
 
 /// The tables everyone syncs.
@@ -323,6 +331,7 @@ pub async fn open(url: &str) -> Result<SharedStore> {
 pub async fn open_with(url: &str, options: &OpenOptions) -> Result<SharedStore> {
     let store = open_only(url, options).await?;
     store.record_character_uses().await?;
+    store.record_email_skeletons().await?;
     Ok(store)
 }
 

@@ -15,6 +15,175 @@ stories! {
     story_rate_limits => sqlite_rate_limits, postgres_rate_limits;
     story_totp => sqlite_totp, postgres_totp;
     story_delete => sqlite_delete, postgres_delete;
+    story_lookalikes => sqlite_lookalikes, postgres_lookalikes;
+    story_code_endings => sqlite_code_endings, postgres_code_endings;
+}
+
+/// The skeleton conflict's field and message, or a panic.
+fn conflict<T: std::fmt::Debug>(result: Result<T>) -> (Option<String>, String) {
+    match result {
+        Err(StoreError::Conflict { field, message }) => (field, message),
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+}
+
+/// Issue 37: no two accounts have addresses that look alike, made or changed, whichever came
+/// first; lookups stay exact.
+async fn story_lookalikes(store: SharedStore) {
+    store
+        .create_account(&new_account("a", "a@x.io"))
+        .await
+        .unwrap();
+    let lookalike = (
+        Some("email_skeleton".to_string()),
+        "EMAIL_EXISTS".to_string(),
+    );
+    for twin in ["\u{0430}@x.io", "\u{0251}@x.io", "a@\u{0445}.io"] {
+        assert_eq!(
+            conflict(store.create_account(&new_account("t", twin)).await),
+            lookalike,
+            "{twin}"
+        );
+        assert!(store.account_by_email(twin).await.unwrap().is_none());
+    }
+    store
+        .create_account(&new_account("b", "b@x.io"))
+        .await
+        .unwrap();
+    let to_twin = AccountChanges {
+        email: Some("\u{0430}@x.io".into()),
+        ..Default::default()
+    };
+    assert_eq!(
+        conflict(store.update_account("b", &to_twin).await),
+        lookalike
+    );
+    // An account changes its own address to a lookalike of it, and back.
+    let own = AccountChanges {
+        email: Some("\u{0430}@x.io".into()),
+        ..Default::default()
+    };
+    assert!(store.update_account("a", &own).await.unwrap().is_some());
+    assert_eq!(
+        conflict(store.create_account(&new_account("c", "a@x.io")).await),
+        lookalike
+    );
+    // Every account written has its skeleton: nothing is left to fill in.
+    assert_eq!(store.record_email_skeletons().await.unwrap(), 0);
+}
+
+/// Issue 37: a newer code of a kind ends the older ones; a change of address ends the mailed
+/// codes but not the links that give an address back, and those of later changes end when an
+/// earlier one is used; a claim removes the password and second factor.
+async fn story_code_endings(store: SharedStore) {
+    store
+        .create_account(&new_account("u", "u@x.io"))
+        .await
+        .unwrap();
+    let later = now_ms() + 60_000;
+    let code = |kind: &str, user: Option<&str>, expires_at: i64| OneTimeCode {
+        kind: kind.into(),
+        user_id: user.map(Into::into),
+        email: "u@x.io".into(),
+        payload: String::new(),
+        expires_at,
+    };
+    let valid = |c: OneTimeCode| CodeUse::Valid(c);
+    // An email link sent before the account existed ends with the account's newer one.
+    store
+        .replace_code("s0", &code("EMAIL_SIGNIN", None, later))
+        .await
+        .unwrap();
+    store
+        .replace_code("s1", &code("EMAIL_SIGNIN", Some("u"), later))
+        .await
+        .unwrap();
+    store
+        .replace_code("r1", &code("PASSWORD_RESET", Some("u"), later))
+        .await
+        .unwrap();
+    store
+        .replace_code("r2", &code("PASSWORD_RESET", Some("u"), later))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.peek_code("s0", &["EMAIL_SIGNIN"]).await.unwrap(),
+        CodeUse::Invalid
+    );
+    assert_eq!(
+        store.peek_code("r1", &["PASSWORD_RESET"]).await.unwrap(),
+        CodeUse::Invalid
+    );
+    assert_eq!(
+        store.peek_code("r2", &["PASSWORD_RESET"]).await.unwrap(),
+        valid(code("PASSWORD_RESET", Some("u"), later))
+    );
+    // Two changes of address, each with its recovery link.
+    for (hash, expires) in [("back1", later), ("back2", later + 1)] {
+        store
+            .insert_code(hash, &code("RECOVER_EMAIL", Some("u"), expires))
+            .await
+            .unwrap();
+    }
+    let moved = AccountChanges {
+        email: Some("u2@x.io".into()),
+        end_mailed_codes: true,
+        ..Default::default()
+    };
+    store.update_account("u", &moved).await.unwrap();
+    for (hash, kind) in [("s1", "EMAIL_SIGNIN"), ("r2", "PASSWORD_RESET")] {
+        assert_eq!(
+            store.peek_code(hash, &[kind]).await.unwrap(),
+            CodeUse::Invalid
+        );
+    }
+    // The first recovery link, used, ends the second; never the reverse.
+    let back = AccountChanges {
+        email: Some("u@x.io".into()),
+        end_recoveries_after: Some(later),
+        ..Default::default()
+    };
+    assert!(matches!(
+        store
+            .consume_code("back1", &["RECOVER_EMAIL"])
+            .await
+            .unwrap(),
+        CodeUse::Valid(_)
+    ));
+    store.update_account("u", &back).await.unwrap();
+    assert_eq!(
+        store.peek_code("back2", &["RECOVER_EMAIL"]).await.unwrap(),
+        CodeUse::Invalid
+    );
+
+    // A claim removes the password and the second factor; a claim with a new password keeps it.
+    let factor = TotpFactor {
+        enrollment_id: "e".into(),
+        secret: "SECRET".into(),
+        display_name: None,
+        enrolled_at: 1,
+        last_step: 0,
+    };
+    store.save_totp("u", &factor, &["h".into()]).await.unwrap();
+    let claim = AccountChanges {
+        email_verified: Some(true),
+        remove_password: true,
+        remove_second_factor: true,
+        ..Default::default()
+    };
+    let claimed = store.update_account("u", &claim).await.unwrap().unwrap();
+    assert_eq!(
+        (claimed.password_hash, claimed.email_verified),
+        (None, true)
+    );
+    assert!(store.totp("u").await.unwrap().is_none());
+    assert_eq!(store.recovery_codes_left("u").await.unwrap(), 0);
+    let reset = AccountChanges {
+        password_hash: Some("$argon2id$new".into()),
+        ..claim
+    };
+    let reset = store.update_account("u", &reset).await.unwrap().unwrap();
+    assert_eq!(reset.password_hash.as_deref(), Some("$argon2id$new"));
 }
 
 fn new_account(id: &str, email: &str) -> NewAccount {
@@ -414,4 +583,58 @@ async fn story_delete(store: SharedStore) {
         1,
         "others keep their rows"
     );
+}
+
+/// Accounts from before migration 0011 get their skeleton when the store opens; of two whose
+/// addresses look alike, the later keeps working without one, and neither look can be taken.
+#[tokio::test]
+async fn sqlite_skeletons_are_filled_in_at_open() {
+    use sqlx::{Connection, Executor};
+    let path = std::env::temp_dir().join(format!("writeit-skeleton-{}.db", new_id()));
+    let url = format!("sqlite:{}", path.display());
+    let store = writeit_store::open(&url).await.unwrap();
+    for (id, email) in [("a", "a@x.io"), ("b", "b@x.io")] {
+        store.create_account(&new_account(id, email)).await.unwrap();
+    }
+    drop(store);
+    // As rows written before the column: no skeleton, and a lookalike pair among them.
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    conn.execute("UPDATE users SET email_skeleton = NULL")
+        .await
+        .unwrap();
+    conn.execute(
+        "INSERT INTO users (id, email, created_at, updated_at) VALUES ('c', 'а@x.io', 4102444800000, 4102444800000)",
+    )
+    .await
+    .unwrap();
+    conn.close().await.unwrap();
+
+    let store = writeit_store::open(&url).await.unwrap();
+    assert_eq!(
+        store.record_email_skeletons().await.unwrap(),
+        0,
+        "done at open"
+    );
+    let lookalike = (
+        Some("email_skeleton".to_string()),
+        "EMAIL_EXISTS".to_string(),
+    );
+    for twin in ["\u{0251}@x.io", "b@\u{0445}.io"] {
+        assert_eq!(
+            conflict(store.create_account(&new_account("t", twin)).await),
+            lookalike
+        );
+    }
+    // The later twin, without a skeleton, still signs in and changes.
+    let name = AccountChanges {
+        display_name: Some(Some("C".into())),
+        ..Default::default()
+    };
+    assert!(store.update_account("c", &name).await.unwrap().is_some());
+    assert_eq!(
+        store.account_by_email("а@x.io").await.unwrap().unwrap().id,
+        "c"
+    );
+    drop(store);
+    remove_sqlite(&path);
 }

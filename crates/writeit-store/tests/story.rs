@@ -17,6 +17,7 @@ use common::*;
 use writeit_core::card::{card_id, rebuild};
 use writeit_core::entity::*;
 use writeit_core::fsrs::DEFAULT_WEIGHTS;
+use writeit_core::locate::ContentKind;
 use writeit_core::paging::{Cursor, PageInput};
 use writeit_store::{Role, SharedStore, StoreError, User};
 
@@ -43,6 +44,7 @@ stories! {
     story_deck_entries_must_exist => sqlite_deck_entries_must_exist, postgres_deck_entries_must_exist;
     story_user_parameters => sqlite_user_parameters, postgres_user_parameters;
     story_user_tests => sqlite_user_tests, postgres_user_tests;
+    story_language_of => sqlite_language_of, postgres_language_of;
 }
 
 /// The refusal of a deck's entry list: its field, reason and message.
@@ -491,6 +493,25 @@ async fn story_save_and_read_back(store: SharedStore) {
 
     assert_eq!(store.server_time().await.unwrap(), c_stamp);
     assert_eq!(store.public_counts().await.unwrap(), [3, 1, 3, 1]);
+
+    // Per language, live rows only: a deleted entry is not counted.
+    let mut gone = entries[2].clone();
+    gone.deleted = true;
+    store.save_entries(vec![gone], &anyone).await.unwrap();
+    let counts = |code: &str, decks, entries, characters| LanguageCounts {
+        language_code: code.into(),
+        decks,
+        entries,
+        characters,
+    };
+    assert_eq!(
+        store.language_counts().await.unwrap(),
+        [
+            counts("en", 0, 0, 0),
+            counts("ja", 0, 0, 0),
+            counts("ko", 1, 2, 1)
+        ]
+    );
 }
 
 async fn story_paging(store: SharedStore) {
@@ -2137,4 +2158,30 @@ async fn story_user_tests(store: SharedStore) {
     store.delete_account(&user).await.unwrap();
     assert!(pull_tests(&store, &user, 0, 10).await.is_empty());
     assert_eq!(pull_tests(&store, &other, 0, 10).await, vec![theirs_live]);
+}
+
+/// `locateContent`: the language of a live deck or entry, by kind; nothing for another kind's
+/// id, an unknown id, or a row deleted since.
+async fn story_language_of(store: SharedStore) {
+    seed_languages(&store).await;
+    let entry = EntryAdder::new("ja").add(&store).await;
+    let deck = DeckAdder::new("ko").entries(&[]).add(&store).await;
+    let of = |kind, id: &str| {
+        let (store, id) = (store.clone(), id.to_string());
+        async move { store.language_of(kind, &id).await.unwrap() }
+    };
+    assert_eq!(of(ContentKind::Deck, &deck.id).await.as_deref(), Some("ko"));
+    assert_eq!(
+        of(ContentKind::Entry, &entry.id).await.as_deref(),
+        Some("ja")
+    );
+    assert_eq!(of(ContentKind::Deck, &entry.id).await, None);
+    assert_eq!(of(ContentKind::Entry, &new_id()).await, None);
+
+    EntryAdder::from(&entry).deleted().add(&store).await;
+    let mut gone = deck.clone();
+    gone.deleted = true;
+    store.save_decks(vec![gone], &anyone).await.unwrap();
+    assert_eq!(of(ContentKind::Entry, &entry.id).await, None);
+    assert_eq!(of(ContentKind::Deck, &deck.id).await, None);
 }

@@ -106,6 +106,29 @@ const CODES: Record<string, AuthCode> = {
   INVALID_ARGUMENT: 'auth/argument-error',
 };
 
+/** Why the server refused, where its detail after ' : ' says more than the code and the learner
+ * can act on it (docs/identity.md "Client mapping"); each has its words, `auth.reason.<reason>`. */
+export type AuthReason = 'breached' | 'breached-padded' | 'email-lookalike' | 'email-mixed-scripts';
+
+/** The upstream codes and the starts of the server's details that name a reason
+ * (crates/writeit-server/src/identity: password.rs, error.rs, wire.rs). */
+const REASONS: { upstream: string[]; detail: string; reason: AuthReason }[] = [
+  { upstream: ['WEAK_PASSWORD'], detail: 'Password is among the most common passwords found in data breaches', reason: 'breached' },
+  { upstream: ['WEAK_PASSWORD'], detail: 'Password is a common breached password with digits or symbols added', reason: 'breached-padded' },
+  { upstream: ['EMAIL_EXISTS'], detail: "Another account's address looks the same as this one", reason: 'email-lookalike' },
+  { upstream: ['INVALID_EMAIL', 'INVALID_NEW_EMAIL'], detail: 'The email mixes scripts', reason: 'email-mixed-scripts' },
+];
+
+/** The reason an identity error names, if any. */
+export function authReason(e: unknown): AuthReason | undefined {
+  if (!(e instanceof IdentityError) || !e.detail) return undefined;
+  const detail = e.detail;
+  return REASONS.find((r) => r.upstream.includes(e.upstream) && detail.startsWith(r.detail))?.reason;
+}
+
+/** The i18n key of each reason's message. */
+export type AuthReasonKey = `auth.reason.${AuthReason}`;
+
 /** A failed identity call. */
 export class IdentityError extends Error {
   constructor(

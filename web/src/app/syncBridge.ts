@@ -4,6 +4,7 @@
 // which also starts auto sync once it is here; `SyncConnector` mirrors the engine's state into a
 // small local store read by `useSyncState`.
 import { createElement, useEffect, useState, useSyncExternalStore } from 'react';
+import type { ContentKind, LanguageCounts } from '../api/generated/types';
 import type { RefusedChange } from '../db/outbox';
 
 export type { RefusedChange };
@@ -36,6 +37,8 @@ export interface SyncModule {
   languageSizeOf(code: string): Promise<{ rows: number; bytes: number }>;
   keepLanguageOffline(code: string, keep: boolean): Promise<void>;
   removeLanguage(code: string): Promise<number>;
+  locateContent(kind: ContentKind, id: string): Promise<string | null>;
+  queryLanguageCounts(): Promise<LanguageCounts[]>;
 }
 
 /** A language this device holds or studies (Settings › Languages on this device). */
@@ -150,6 +153,17 @@ export async function keepLanguageOffline(code: string, keep: boolean): Promise<
 /** Removes a language not studied from this device; resolves with the rows deleted. */
 export async function removeLanguage(code: string): Promise<number> {
   return (await loadSyncModule()).removeLanguage(code);
+}
+
+/** The language of a live deck or entry on the server, for a link to one this device does not
+ * hold; null when there is none; rejects offline. */
+export async function locateContent(kind: ContentKind, id: string): Promise<string | null> {
+  return (await loadSyncModule()).locateContent(kind, id);
+}
+
+/** What the server holds of each language (curators only); rejects offline or when refused. */
+export async function queryLanguageCounts(): Promise<LanguageCounts[]> {
+  return (await loadSyncModule()).queryLanguageCounts();
 }
 
 /** Before a sign-out: the signed-in user's changes not on the server yet (pushed first). */

@@ -49,7 +49,7 @@ import { rowId } from './ledger';
 import { CHARACTER_PAGE_SIZE, PAGE_SIZE, pageLimit, pullOnePage, pullPublicTables, pullTable, type PageBounds, type PullTarget, type StoredPage } from './pagePull';
 import { browserLock, type RunExclusive } from './syncLock';
 import { PullUnavailable, workerPulls, type PagePull, type PublicPull } from './workerPull';
-import type { PageInput } from '../api/generated/types';
+import type { ContentKind, LanguageCounts, PageInput } from '../api/generated/types';
 import { languageCodeStore } from '../app/languageCode';
 import {
   afterPage,
@@ -910,6 +910,15 @@ export const keepLanguageOffline = (code: string, keep: boolean): Promise<void> 
 /** Removes a language not studied from this device; resolves with the rows deleted. */
 export const removeLanguage = (code: string): Promise<number> => syncEngine().removeLanguage(code);
 export const subscribe = (cb: (s: SyncState) => void): (() => void) => syncEngine().subscribe(cb);
+/** The language of a live deck or entry on the server (a link to a row this device does not
+ * hold); null when there is none. Asked online, never queued: rejects when the server cannot be
+ * reached. */
+export const locateContent = async (kind: ContentKind, id: string): Promise<string | null> =>
+  (await syncEngine().api.locateContent.query({ kind, id }))?.languageCode ?? null;
+
+/** What the server holds of each language, for the admin languages table (curators only). Asked
+ * online, never queued. */
+export const queryLanguageCounts = async (): Promise<LanguageCounts[]> => syncEngine().api.queryLanguageCounts.query();
 
 /** The sync state, for React. */
 export function useSyncState(): SyncState {

@@ -36,6 +36,17 @@ pub struct Language {
     pub deleted: bool,
 }
 
+/// What the server holds of one language (`queryLanguageCounts`): its live decks, entries and
+/// characters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LanguageCounts {
+    pub language_code: String,
+    pub decks: u32,
+    pub entries: u32,
+    pub characters: u32,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

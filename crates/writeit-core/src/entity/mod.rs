@@ -14,7 +14,7 @@ mod user_test;
 pub use character::{Character, Stroke};
 pub use deck::Deck;
 pub use entry::{Entry, Example};
-pub use language::{grid_type, GridType, Language};
+pub use language::{grid_type, GridType, Language, LanguageCounts};
 pub use user_card::{CardKind, UserCard};
 pub use user_deck::{SaveUserDeckInput, UserDeck, DEFAULT_NEW_PER_DAY};
 pub use user_entry::{SaveUserEntryInput, UserEntry};

@@ -434,3 +434,82 @@ fn generate(out: &std::path::Path, check: bool) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    use super::{Cli, Command, KeysAction, UsersAction};
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    /// Issue 37: `writeit users grant EMAIL admin --database-url …` was refused; the database and
+    /// key options go before or after a command's action.
+    #[test]
+    fn database_and_key_options_go_before_or_after_the_action() {
+        let url = "sqlite:/tmp/x.db";
+        for args in [
+            vec![
+                "writeit",
+                "users",
+                "grant",
+                "a@b.c",
+                "admin",
+                "--database-url",
+                url,
+            ],
+            vec![
+                "writeit",
+                "users",
+                "--database-url",
+                url,
+                "grant",
+                "a@b.c",
+                "admin",
+            ],
+        ] {
+            let cli = Cli::try_parse_from(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let Command::Users { common, action } = cli.command else {
+                panic!("{args:?}: not users");
+            };
+            assert_eq!(common.database_url.as_deref(), Some(url), "{args:?}");
+            assert!(matches!(action, UsersAction::Grant { .. }), "{args:?}");
+        }
+        for args in [
+            vec![
+                "writeit",
+                "keys",
+                "list",
+                "--keys-dir",
+                "k",
+                "--data-dir",
+                "d",
+            ],
+            vec![
+                "writeit",
+                "keys",
+                "--keys-dir",
+                "k",
+                "--data-dir",
+                "d",
+                "list",
+            ],
+        ] {
+            let cli = Cli::try_parse_from(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let Command::Keys {
+                common,
+                keys,
+                action,
+            } = cli.command
+            else {
+                panic!("{args:?}: not keys");
+            };
+            assert_eq!(common.data_dir, std::path::Path::new("d"), "{args:?}");
+            assert_eq!(keys.keys_dir.as_deref(), Some(std::path::Path::new("k")));
+            assert!(matches!(action, KeysAction::List), "{args:?}");
+        }
+    }
+}

@@ -177,8 +177,9 @@ pub struct UpdateRequest {
 }
 
 /// `accounts:update`: email, password and display name of the signed-in account; or, with an
-/// `oobCode`, applies a VERIFY_EMAIL or VERIFY_AND_CHANGE_EMAIL code. A new password revokes
-/// every session; the answer then carries a new one.
+/// `oobCode`, applies a VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL or RECOVER_EMAIL code. A new
+/// password or email revokes every session (a new email also ends the codes mailed before it
+/// and tells the old address: `oob::email_change`); the answer then carries a new one.
 pub async fn update(State(state): State<IdentityState>, addr: ClientAddr, body: Bytes) -> Answer {
     let req: UpdateRequest = wire::parse(&body)?;
     if req.oob_code.is_some() {
@@ -193,11 +194,10 @@ pub async fn update(State(state): State<IdentityState>, addr: ClientAddr, body: 
     };
     let mut changes = AccountChanges::default();
     if req.email.is_some() {
-        changes.email = Some(wire::email(
-            req.email.as_deref(),
-            "INVALID_EMAIL",
-            "INVALID_EMAIL",
-        )?);
+        let email = wire::email(req.email.as_deref(), "INVALID_EMAIL", "INVALID_EMAIL")?;
+        if email != account.email {
+            changes = oob::email_change(email);
+        }
     }
     if let Some(pw) = &req.password {
         let email = changes.email.as_deref().unwrap_or(&account.email);
@@ -222,6 +222,9 @@ pub async fn update(State(state): State<IdentityState>, addr: ClientAddr, body: 
         .await?
         .ok_or_else(|| IdError::bad("USER_NOT_FOUND"))?;
     state.statuses.forget(&account.id);
+    if updated.email != account.email {
+        oob::mail_recovery(&state, &account.id, &account.email, &updated.email).await?;
+    }
     let mut answer = json!({
         "kind": "identitytoolkit#SetAccountInfoResponse",
         "localId": updated.id,

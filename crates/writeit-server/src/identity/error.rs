@@ -88,8 +88,13 @@ impl IdError {
 impl From<StoreError> for IdError {
     fn from(e: StoreError) -> IdError {
         match e {
-            StoreError::Conflict { message, .. } if message == "EMAIL_EXISTS" => {
-                IdError::bad("EMAIL_EXISTS")
+            // The unique skeleton (writeit-store's `email_skeleton`): a lookalike address.
+            StoreError::Conflict { message, field } if message == "EMAIL_EXISTS" => {
+                IdError::bad(if field.as_deref() == Some("email_skeleton") {
+                    "EMAIL_EXISTS : Another account's address looks the same as this one"
+                } else {
+                    "EMAIL_EXISTS"
+                })
             }
             // Retryable, like the API's 503 (crate::error's one rule): sign-in must not look
             // like a server bug while the database is unreachable or the disk full.

@@ -3,8 +3,8 @@
 //! over the store's [`writeit_store::IdentityStore`].
 //!
 //! `accounts` (sign-up, sign-in, lookup, update, delete, sign-out), `oob` (mailed codes),
-//! `session` (ID and refresh tokens, JWKS), `mfa` (TOTP), `limits` (rate limits in the database),
-//! `password` with `hash_queue` (its fair queue) and `known_device` (the cookie that puts a
+//! `continue_url` (where a mailed link may lead), `session` (ID and refresh tokens, JWKS), `mfa` (TOTP), `limits` (rate limits in the database),
+//! `password` with `breached` (the breached-password list) and `hash_queue` (its fair queue) and `known_device` (the cookie that puts a
 //! browser's sign-ins ahead of anonymous ones), `mail`, `users` (the `writeit users` CLI); `state` (what handlers share), `config`,
 //! `account_json` (accounts as answered), `wire` (reading bodies), `error`. Handlers take
 //! [`IdentityState`], the part of the application's state they use, so this module does not
@@ -13,7 +13,9 @@
 
 mod account_json;
 mod accounts;
+mod breached;
 mod config;
+mod continue_url;
 mod error;
 mod hash_queue;
 mod known_device;

@@ -42,7 +42,9 @@ pub fn required<'a>(value: &'a Option<String>, code: &str) -> Result<&'a str, Id
 /// A normalised email address (trimmed, NFKC, lower-cased, an internationalised domain in its
 /// one Unicode spelling), or `invalid` (with a detail after ` : `) when it is not one, or is
 /// one that could pass for another: invisible or direction-control characters anywhere, a domain
-/// that is not valid IDNA, or a part mixing Latin with Cyrillic or Greek letters.
+/// that is not valid IDNA, or a local part or domain label mixing scripts ([`mixed_scripts`]).
+/// An address that is one script but looks like another account's (a wholly Cyrillic "а@…") is
+/// refused by the store, which keeps every address's confusable skeleton unique.
 pub fn email(value: Option<&str>, missing: &str, invalid: &str) -> Result<String, IdError> {
     use unicode_normalization::UnicodeNormalization;
     let raw = value.map(str::trim).unwrap_or("");
@@ -88,13 +90,15 @@ pub fn email(value: Option<&str>, missing: &str, invalid: &str) -> Result<String
         ok.map_err(|_| refuse("The email's domain is not a valid international domain name"))?;
         unicode
     };
-    if std::iter::once(local)
-        .chain(domain.split('.'))
-        .any(mixes_lookalike_scripts)
-    {
-        return Err(refuse(
-            "The email mixes Latin letters with Cyrillic or Greek ones",
-        ));
+    if let Some(scripts) = mixed_scripts(local) {
+        return Err(refuse(&format!(
+            "The email mixes scripts in its local part ({scripts})"
+        )));
+    }
+    if let Some(scripts) = domain.split('.').find_map(mixed_scripts) {
+        return Err(refuse(&format!(
+            "The email mixes scripts in its domain ({scripts})"
+        )));
     }
     Ok(format!("{local}@{domain}"))
 }
@@ -124,18 +128,28 @@ fn invisible(c: char) -> bool {
     )
 }
 
-/// Whether a part has Latin letters beside Cyrillic or Greek ones, the scripts whose letters
-/// pass for Latin ones ("pаypal" with a Cyrillic а).
-fn mixes_lookalike_scripts(part: &str) -> bool {
-    let latin = part.chars().any(|c| {
-        c.is_ascii_alphabetic() || ('\u{00C0}'..='\u{024F}').contains(&c) && c.is_alphabetic()
-    });
-    let lookalike = part.chars().any(|c| {
-        ('\u{0370}'..='\u{03FF}').contains(&c)
-            || ('\u{1F00}'..='\u{1FFF}').contains(&c)
-            || ('\u{0400}'..='\u{052F}').contains(&c)
-    });
-    latin && lookalike
+/// The scripts a part's letters mix, named, when Unicode TS #39's "highly restrictive" level
+/// refuses the mix: Latin with Cyrillic, Greek, Armenian, Cherokee, … ("pаypal" with a Cyrillic
+/// а); Latin beside Han, kana or Hangul passes, as Chinese, Japanese and Korean addresses write
+/// them. Letters outside the identifier profile (IPA's ɑ, …) are left to the skeleton, which
+/// reads them as their lookalikes (writeit-store's `email_skeleton`).
+fn mixed_scripts(part: &str) -> Option<String> {
+    use unicode_script::{Script, UnicodeScript};
+    use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
+    let letters: String = part.chars().filter(|c| c.identifier_allowed()).collect();
+    if letters.as_str().detect_restriction_level() <= RestrictionLevel::HighlyRestrictive {
+        return None;
+    }
+    let mut scripts: Vec<&str> = Vec::new();
+    for c in letters.chars() {
+        let script = c.script();
+        if !matches!(script, Script::Common | Script::Inherited | Script::Unknown)
+            && !scripts.contains(&script.full_name())
+        {
+            scripts.push(script.full_name());
+        }
+    }
+    Some(scripts.join(", "))
 }
 
 /// A display name within limits: `None` when absent, `INVALID_DISPLAY_NAME` when too long.
@@ -183,13 +197,29 @@ mod tests {
                 "{invisible:?}: {m}"
             );
         }
-        for mixed in [
-            "b\u{043E}b@example.com",
-            "bob@ex\u{0430}mple.com",
-            "bob@\u{03BF}k.com",
+        for (mixed, want) in [
+            ("b\u{043E}b@example.com", "local part (Latin, Cyrillic)"),
+            ("bob@ex\u{0430}mple.com", "domain (Latin, Cyrillic)"),
+            ("bob@\u{03BF}k.com", "domain (Greek, Latin)"),
+            ("b\u{0585}b@example.com", "local part (Latin, Armenian)"),
         ] {
             let m = ok(mixed).unwrap_err().message;
-            assert!(m.contains("Cyrillic or Greek"), "{mixed:?}: {m}");
+            assert!(
+                m.starts_with("INVALID_EMAIL : The email mixes scripts") && m.ends_with(want),
+                "{mixed:?}: {m}"
+            );
+        }
+        // One script a part, or Latin beside Han, kana or Hangul, passes; lookalikes of one
+        // script are the store's to refuse (their skeleton).
+        for fine in [
+            "\u{0430}@example.com",
+            "\u{0251}@example.com",
+            "bob@\u{0455}\u{0435}\u{0441}.test",
+            "taro\u{5C71}\u{7530}@example.jp",
+            "kim\u{BBFC}\u{C218}@example.kr",
+            "a.b+c_d-1@example.com",
+        ] {
+            assert!(ok(fine).is_ok(), "{fine:?}");
         }
         assert!(ok("bob@xn--zz.com").unwrap_err().message.contains("domain"));
         assert!(ok("bob@b\u{00FC}cher.de").is_ok());

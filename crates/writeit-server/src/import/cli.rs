@@ -8,6 +8,7 @@ use anyhow::Context;
 use tokio_util::sync::CancellationToken;
 
 use super::bounds::Stop;
+use super::problems::Refusal;
 use super::{Format, Mapping, Options, Target};
 
 /// `writeit import entries`.
@@ -57,14 +58,15 @@ pub struct ExportDeck {
     pub common: crate::database::CommonConfig,
 }
 
-/// Runs `writeit import entries`, with progress on stderr.
+/// Runs `writeit import entries`, with progress on stderr; a refused file's rows are listed on
+/// stderr, each by its line.
 pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
     let start = std::time::Instant::now();
     let format = detect_format(&args)?;
     let options = options(&args)?;
     let store = args.common.open_store().await?;
     let mut progress = |rows: usize| eprint!("\rread {rows} rows   ");
-    let (entries, media) = match format {
+    let (entries, media, skipped) = match format {
         Format::Csv | Format::Tsv => {
             let file = std::fs::File::open(&args.file)?;
             let size = file.metadata()?.len();
@@ -72,12 +74,17 @@ pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
                 return Err(super::too_large().into());
             }
             let options = options.clone();
-            let entries = tokio::task::spawn_blocking(move || {
+            let rows = tokio::task::spawn_blocking(move || {
                 let stop = Stop::cancel_only(CancellationToken::new());
                 super::http::read_csv(file, format, &options, &mut progress, &stop)
             })
-            .await??;
-            (entries, Vec::new())
+            .await?;
+            eprintln!();
+            let rows = rows.map_err(|refusal| match refusal {
+                Refusal::Error(e) => anyhow::Error::from(e),
+                Refusal::Rows(rows) => anyhow::anyhow!("{}", rows.describe()),
+            })?;
+            (rows.entries, Vec::new(), rows.skipped)
         }
         Format::Apkg => {
             let dir = super::work_dir::WorkDir::new()?;
@@ -96,24 +103,24 @@ pub async fn import(args: ImportEntries) -> anyhow::Result<()> {
                 None => collection.preview().suggested,
             };
             let mut entries = collection.entries(&mapping, &options.language, &mut progress)?;
+            eprintln!();
+            let skipped = collection.notes.len() - entries.len();
             let attached =
                 super::media::attach_audio(&args.file, &collection, &mut entries, &stop)?;
             for skipped in &attached.skipped {
                 eprintln!("note: sound file left out: {skipped}");
             }
-            (entries, attached.media)
+            (entries, attached.media, skipped)
         }
     };
-    eprintln!();
     let operator = writeit_store::Uploader::operator();
     let saved = super::save(&*store, &options, entries, media, operator, &|_| true).await?;
+    let ms = start.elapsed().as_millis() as u64;
+    let done = super::done(&saved, &options.target, skipped, ms, Vec::new());
     println!(
-        "imported {} entries ({} reused) into deck {} ('{}', {} entries) in {:.2} s",
-        saved.created,
-        saved.reused,
-        saved.deck.id,
-        saved.deck.title,
-        saved.deck.entry_ids.len(),
+        "{} Deck {}, in {:.2} s.",
+        super::describe_done(&done),
+        done.deck_id,
         start.elapsed().as_secs_f64()
     );
     Ok(())

@@ -1,14 +1,16 @@
 //! CSV and TSV files: delimiter detection, the preview, and a streaming reader that turns records
 //! into entries one at a time (the file is never held whole; the entries are, for the one
-//! transaction that saves them).
+//! transaction that saves them), naming every refused row by the line it starts on.
 
 use std::io::Read;
 
 use writeit_core::entity::Entry;
-use writeit_core::RpcError;
+use writeit_core::import::ImportRowProblem;
+use writeit_core::{ErrorReason, RpcError};
 
 use super::bounds::{Lines, Stop};
 use super::cell::unescape_cell;
+use super::problems::{row_problem, Refusal, RowProblems};
 use super::{
     too_many_rows, Format, Mapping, Preview, RowValues, PREVIEW_ROWS, PROGRESS_EVERY, ROWS_MAX,
 };
@@ -58,15 +60,19 @@ fn reader<R: Read>(input: R, delimiter: u8) -> csv::Reader<Lines<R>> {
         .from_reader(Lines::new(input))
 }
 
-/// A read failure as the user sees it: which row and line, and what is wrong.
-fn read_error(e: csv::Error, row: usize) -> RpcError {
-    let line = e.position().map(|p| p.line()).unwrap_or_default();
+/// Why a row's bytes cannot be read as text.
+const NOT_UTF8: &str = "is not valid UTF-8 (save the file as UTF-8)";
+
+/// A read failure that ends the reading, as the user sees it: the line (`at`, unless the error
+/// knows its own) and what is wrong.
+fn read_error(e: csv::Error, at: u64) -> RpcError {
+    let line = e.position().map_or(at, |p| p.line());
     let detail = match e.kind() {
-        csv::ErrorKind::Utf8 { .. } => "is not valid UTF-8 (save the file as UTF-8)".to_string(),
+        csv::ErrorKind::Utf8 { .. } => NOT_UTF8.to_string(),
         csv::ErrorKind::Io(io) => format!("could not be read: {io}"),
         _ => e.to_string(),
     };
-    RpcError::bad_request(format!("row {row} (line {line}) {detail}"))
+    RpcError::bad_request(format!("line {line}: {detail}"))
 }
 
 fn headers_of(record: &csv::StringRecord, has_header: bool) -> Vec<String> {
@@ -105,14 +111,22 @@ pub fn preview(
     stop: &Stop,
 ) -> Result<Preview, RpcError> {
     let delimiter = delimiter(format, first_line(bytes));
-    let records = reader(bytes, delimiter).into_records();
+    let mut csv = reader(bytes, delimiter);
+    let mut record = csv::StringRecord::new();
     let mut headers = Vec::new();
     let mut rows = Vec::new();
     let mut total = 0usize;
     let mut first = true;
-    for record in records {
+    loop {
         stop.check()?;
-        let record = record.map_err(|e| read_error(e, total + 1))?;
+        match csv.read_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                let at = csv.position().line();
+                return Err(read_error(e, at));
+            }
+        }
         if first {
             first = false;
             headers = headers_of(&record, has_header);
@@ -149,8 +163,17 @@ pub fn preview(
     })
 }
 
+/// The entries of a file's rows, and the blank rows skipped.
+#[derive(Debug)]
+pub struct Rows {
+    pub entries: Vec<Entry>,
+    pub skipped: usize,
+}
+
 /// Reads every record of `input` into a new entry of `language`, calling `progress` with the
-/// number of rows read every [`PROGRESS_EVERY`] rows. Stops at the first bad record or row.
+/// number of rows read every [`PROGRESS_EVERY`] rows. A row that makes no valid entry (or whose
+/// bytes are not UTF-8) is refused and the reading goes on, so every refused row is named; a
+/// record that cannot be read at all ends it.
 pub fn read_entries<R: Read>(
     input: R,
     delimiter: u8,
@@ -159,49 +182,82 @@ pub fn read_entries<R: Read>(
     language: &str,
     progress: &mut dyn FnMut(usize),
     stop: &Stop,
-) -> Result<Vec<Entry>, RpcError> {
+) -> Result<Rows, Refusal> {
     let mut csv = reader(input, delimiter);
     let mut record = csv::StringRecord::new();
-    let mut columns = None;
+    // The columns the mapping names, and every column's name, from the first record.
+    let mut header: Option<(super::Columns, Vec<String>)> = None;
     let mut entries = Vec::new();
-    let mut row = 0usize;
+    let mut problems = RowProblems::default();
+    let (mut row, mut skipped) = (0usize, 0usize);
     let mut next_report = PROGRESS_EVERY;
     loop {
         match csv.read_record(&mut record) {
             Ok(true) => {}
             Ok(false) => break,
-            Err(e) => return Err(stop.reason(read_error(e, row + 1))),
+            Err(e) => match (e.kind(), &header) {
+                (csv::ErrorKind::Utf8 { pos, err }, Some((_, names))) => {
+                    row += 1;
+                    problems.push(ImportRowProblem {
+                        line: pos
+                            .as_ref()
+                            .map_or(0, |p| p.line())
+                            .try_into()
+                            .unwrap_or(u32::MAX),
+                        column: names.get(err.field()).cloned(),
+                        // Bytes, not a value of any entry field.
+                        field: None,
+                        reason: ErrorReason::InvalidFormat,
+                        limit: None,
+                        message: NOT_UTF8.to_string(),
+                    });
+                    continue;
+                }
+                _ => {
+                    let at = csv.position().line();
+                    return Err(stop.reason(read_error(e, at)).into());
+                }
+            },
         }
-        let cols = match columns {
-            Some(c) => c,
+        let (columns, names) = match &header {
+            Some(h) => h,
             None => {
-                let c = mapping.resolve(&headers_of(&record, has_header), "the header row")?;
-                columns = Some(c);
+                let names = headers_of(&record, has_header);
+                let columns = mapping.resolve(&names, "the header row")?;
+                let h = header.insert((columns, names));
                 if has_header {
                     continue;
                 }
-                c
+                h
             }
         };
         row += 1;
-        let values = unescape(RowValues::pick(&record.iter().collect::<Vec<_>>(), &cols));
+        let line = record.position().map_or(0, |p| p.line());
+        let values = unescape(RowValues::pick(&record.iter().collect::<Vec<_>>(), columns));
         if values.is_blank() {
+            skipped += 1;
             continue;
         }
-        if entries.len() == ROWS_MAX {
-            return Err(too_many_rows());
+        if entries.len() + problems.total() == ROWS_MAX {
+            return Err(too_many_rows().into());
         }
-        entries.push(values.into_entry(language, &format!("row {row}"))?);
+        match values.entry(language) {
+            Ok(entry) => entries.push(entry),
+            Err(e) => problems.push(row_problem(line, &e, |field| {
+                columns.of(field).and_then(|i| names.get(i).cloned())
+            })),
+        }
         if row == next_report {
             next_report += PROGRESS_EVERY;
             progress(row);
         }
     }
-    if columns.is_none() {
-        return Err(RpcError::bad_request("The file is empty"));
+    if header.is_none() {
+        return Err(RpcError::bad_request("The file is empty").into());
     }
+    problems.check()?;
     progress(row);
-    Ok(entries)
+    Ok(Rows { entries, skipped })
 }
 
 #[cfg(test)]
@@ -213,19 +269,150 @@ mod tests {
         Stop::new(tokio_util::sync::CancellationToken::new())
     }
 
+    fn read(file: &[u8], mapping: &str, has_header: bool) -> Result<Rows, Refusal> {
+        let m = Mapping::parse(mapping).unwrap();
+        read_entries(file, b',', has_header, &m, "ko", &mut |_| {}, &go())
+    }
+
+    /// The refused rows of `file`, as `line column field reason`, or the error that ended it.
+    fn refused(file: &str, mapping: &str, has_header: bool) -> Vec<String> {
+        match read(file.as_bytes(), mapping, has_header) {
+            Ok(rows) => panic!("{file:?}: read {} entries", rows.entries.len()),
+            Err(Refusal::Error(e)) => vec![e.message],
+            Err(Refusal::Rows(p)) => p
+                .rows
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{} {} {} {}{}",
+                        r.line,
+                        r.column.as_deref().unwrap_or("-"),
+                        r.field.as_deref().unwrap_or("-"),
+                        r.reason.as_str(),
+                        r.limit.map(|l| format!(" {l}")).unwrap_or_default()
+                    )
+                })
+                .collect(),
+        }
+    }
+
     #[test]
-    fn a_line_past_the_limit_is_refused_by_row() {
+    fn every_refused_row_is_named_by_its_line_and_column() {
+        let long = "x".repeat(201);
+        let mapping = r#"{"text":0,"reading":1,"meanings":2}"#;
+        // (file, with a header, the refused rows: line, column, field, reason and limit)
+        let cases: Vec<(String, bool, Vec<&str>)> = vec![
+            // The header is line 1: the first data row is line 2.
+            (
+                "Hangul,Roman,English\n,gae,dog\n".into(),
+                true,
+                vec!["2 Hangul text required"],
+            ),
+            // Every bad row, not only the first; good and blank rows between them.
+            (
+                format!("Hangul,Roman,English\n개,gae,dog\n,x,y\n\n,,\n{long},a,b\n,z,w\n"),
+                true,
+                vec![
+                    "3 Hangul text required",
+                    "6 Hangul text tooLong 200",
+                    "7 Hangul text required",
+                ],
+            ),
+            // A quoted cell's line breaks count: the row after it starts two lines later.
+            (
+                "Hangul,Roman,English\n개,\"g\na\ne\",dog\n,x,y\n".into(),
+                true,
+                vec!["5 Hangul text required"],
+            ),
+            (
+                "Hangul,Roman,English\r\n\"개\r\n\",gae,\"a\r\nb\"\r\n\"\",\"x\",\"y\"\r\n".into(),
+                true,
+                vec!["4 Hangul text required"],
+            ),
+            // The column the field comes from, by its header.
+            (
+                format!("Hangul,Roman,English\n개,gae,{}\n", ["m"; 21].join(";")),
+                true,
+                vec!["2 English meanings tooMany 20"],
+            ),
+            (
+                format!("Hangul,Roman,English\n개,gae,ok;{long}\n"),
+                true,
+                vec!["2 English meanings tooLong 200"],
+            ),
+            // No header: columns are numbered, and line 1 is a row.
+            (
+                ",a,b\n개,gae,dog\n".into(),
+                false,
+                vec!["1 Column 1 text required"],
+            ),
+        ];
+        for (file, has_header, want) in cases {
+            assert_eq!(refused(&file, mapping, has_header), want, "{file:?}");
+        }
+    }
+
+    #[test]
+    fn refused_rows_past_the_cap_are_counted() {
+        let mut file = "text,meanings\n".to_string();
+        for _ in 0..(writeit_core::limits::IMPORT_ROW_PROBLEMS_MAX + 5) {
+            file.push_str(",orphan\n");
+        }
+        let Err(Refusal::Rows(p)) = read(file.as_bytes(), r#"{"text":0,"meanings":1}"#, true)
+        else {
+            panic!("not refused by rows");
+        };
+        assert_eq!(p.rows.len(), writeit_core::limits::IMPORT_ROW_PROBLEMS_MAX);
+        assert_eq!(p.more, 5);
+        assert_eq!(p.rows.last().unwrap().line, 101);
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_refuse_their_row_and_the_reading_goes_on() {
+        let file = b"t,m\nok,fine\n\xff\xfe,x\nok2,\xff\n,gone\n";
+        let Err(Refusal::Rows(p)) = read(file, r#"{"text":0,"meanings":1}"#, true) else {
+            panic!("not refused by rows");
+        };
+        let got: Vec<_> = p
+            .rows
+            .iter()
+            .map(|r| (r.line, r.column.clone(), r.field.clone(), r.message.clone()))
+            .collect();
+        let utf8 = NOT_UTF8.to_string();
+        assert_eq!(
+            got,
+            [
+                (3, Some("t".into()), None, utf8.clone()),
+                (4, Some("m".into()), None, utf8),
+                (
+                    5,
+                    Some("t".into()),
+                    Some("text".into()),
+                    "text: is required".into()
+                ),
+            ]
+        );
+        // A header that is not UTF-8 ends the reading.
+        let Err(Refusal::Error(e)) = read(b"\xff\n", r#"{"text":0}"#, true) else {
+            panic!("a bad header is not one error");
+        };
+        assert_eq!(e.message, format!("line 1: {NOT_UTF8}"));
+    }
+
+    #[test]
+    fn a_line_past_the_limit_is_refused_by_line() {
         let mut file = b"text,meanings\nok,fine\n".to_vec();
         file.extend(std::iter::repeat_n(b',', LINE_BYTES_MAX + 1));
-        let m = Mapping::parse(r#"{"text":0}"#).unwrap();
-        let e = read_entries(&file[..], b',', true, &m, "ko", &mut |_| {}, &go()).unwrap_err();
+        let Err(Refusal::Error(e)) = read(&file, r#"{"text":0}"#, true) else {
+            panic!("not one error");
+        };
         assert!(
-            e.message.contains("row 2") && e.message.contains("longer than"),
+            e.message.starts_with("line 3: ") && e.message.contains("longer than"),
             "{}",
             e.message
         );
         let e = preview(&file, Format::Csv, true, &go()).unwrap_err();
-        assert!(e.message.contains("longer than"), "{}", e.message);
+        assert!(e.message.starts_with("line 3: "), "{}", e.message);
     }
 
     #[test]
@@ -245,7 +432,7 @@ mod tests {
         assert_eq!(p.total_rows, 3);
         assert_eq!(p.rows[0][2], "multi\nline");
         let mut seen = Vec::new();
-        let entries = read_entries(
+        let rows = read_entries(
             file.as_bytes(),
             b',',
             true,
@@ -255,49 +442,12 @@ mod tests {
             &go(),
         )
         .unwrap();
-        assert_eq!(entries.len(), 2);
-        assert_eq!(entries[0].meanings, ["dog", "hound"]);
-        assert_eq!(entries[0].notes, "multi\nline");
+        assert_eq!((rows.entries.len(), rows.skipped), (2, 1));
+        assert_eq!(rows.entries[0].meanings, ["dog", "hound"]);
+        assert_eq!(rows.entries[0].notes, "multi\nline");
         assert_eq!(seen, [3]);
-    }
-
-    #[test]
-    fn a_bad_row_or_bad_bytes_are_named() {
-        let m = Mapping::parse(r#"{"text":0}"#).unwrap();
-        let e = read_entries(
-            &b"t\nok\n\"\"\n"[..],
-            b',',
-            true,
-            &m,
-            "ko",
-            &mut |_| {},
-            &go(),
-        );
-        // Row 2 is `""`: an empty text, but also a blank row, so it is skipped.
-        assert_eq!(e.unwrap().len(), 1);
-        let m = Mapping::parse(r#"{"text":0,"reading":1}"#).unwrap();
-        let e = read_entries(
-            &b"t,r\nok,x\n,reading only\n"[..],
-            b',',
-            true,
-            &m,
-            "ko",
-            &mut |_| {},
-            &go(),
-        )
-        .unwrap_err();
-        assert_eq!(e.message, "row 2: text: is required");
-        let m = Mapping::parse(r#"{"text":0}"#).unwrap();
-        let e = read_entries(
-            &b"t\nok\n\xff\xfe\n"[..],
-            b',',
-            true,
-            &m,
-            "ko",
-            &mut |_| {},
-            &go(),
-        )
-        .unwrap_err();
-        assert!(e.message.contains("UTF-8"), "{}", e.message);
+        // `""` is an empty text, but also a blank row: skipped.
+        let rows = read(b"t\nok\n\"\"\n", r#"{"text":0}"#, true).unwrap();
+        assert_eq!((rows.entries.len(), rows.skipped), (1, 1));
     }
 }

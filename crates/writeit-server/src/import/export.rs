@@ -415,7 +415,8 @@ mod tests {
             &mut |_| {},
             &go(),
         )
-        .unwrap();
+        .unwrap()
+        .entries;
         assert_eq!(back.len(), TRICKY.len());
         for (b, t) in back.iter().zip(TRICKY) {
             assert_eq!((b.text.as_str(), b.notes.as_str()), (t, t));
@@ -436,7 +437,8 @@ mod tests {
             &mut |_| {},
             &go(),
         )
-        .unwrap();
+        .unwrap()
+        .entries;
         assert_eq!((e[0].text.as_str(), e[0].notes.as_str()), ("=1+1", "-x"));
         assert_eq!((e[1].text.as_str(), e[1].notes.as_str()), ("'tis", "@a"));
     }

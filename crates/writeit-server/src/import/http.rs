@@ -28,6 +28,7 @@ use writeit_core::{ErrorCode, RpcError};
 use crate::auth::Caller;
 
 use super::bounds::Stop;
+use super::problems::Refusal;
 use super::state::{curator, ImportState};
 use super::work_dir::WorkDir;
 use super::{Format, Mapping, Options, Target, FILE_BYTES_MAX};
@@ -277,6 +278,7 @@ async fn import(
         &head,
     );
     let (tx, mut rx) = mpsc::channel::<Bytes>(64);
+    let options_target = options.target.clone();
     tokio::spawn(async move {
         let lines = Lines(tx.clone());
         // A client that goes away drops the stream's receiver: the work is cancelled, and the
@@ -295,25 +297,18 @@ async fn import(
         .await;
         watcher.abort();
         let last = match outcome {
-            Ok((saved, skipped)) => {
-                let mut done = json!({
-                    "done": true,
-                    "deckId": saved.deck.id,
-                    "entries": saved.created,
-                    "reused": saved.reused,
-                    "deckEntries": saved.deck.entry_ids.len(),
-                    "ms": started.elapsed().as_millis() as u64,
-                });
-                if !skipped.is_empty() {
-                    done["warnings"] = json!(skipped);
-                }
-                done
+            Ok((saved, warnings, skipped)) => {
+                let ms = started.elapsed().as_millis() as u64;
+                let done = super::done(&saved, &options_target, skipped, ms, warnings);
+                let mut line = serde_json::to_value(&done).unwrap_or_default();
+                line["done"] = true.into();
+                line
             }
             Err(e) => {
                 if cancelled.is_cancelled() {
-                    tracing::info!(error = %e.message, "import stopped: the client went away");
+                    tracing::info!("import stopped: the client went away");
                 }
-                envelope(&e, Detail::Brief)
+                refusal_line(e)
             }
         };
         lines.send(last).await;
@@ -341,6 +336,21 @@ async fn import(
     Ok(response)
 }
 
+/// The last line of an import that saved nothing: tRPC's error object; for refused rows its
+/// message lists them and `data.rows` has each ([`writeit_core::import::ImportRowProblem`]), with
+/// `data.moreRows` past the cap.
+fn refusal_line(refusal: Refusal) -> serde_json::Value {
+    match refusal {
+        Refusal::Error(e) => envelope(&e, Detail::Brief),
+        Refusal::Rows(rows) => {
+            let mut line = envelope(&RpcError::bad_request(rows.describe()), Detail::Brief);
+            line["error"]["data"]["rows"] = json!(rows.rows);
+            line["error"]["data"]["moreRows"] = json!(rows.more);
+            line
+        }
+    }
+}
+
 /// The progress stream's sender: one JSON value per line. A client that went away is ignored
 /// here; the import then fails reading its body and writes nothing.
 #[derive(Clone)]
@@ -365,9 +375,10 @@ impl Lines {
     }
 }
 
-/// Reads, checks and saves one import; answers what was saved and the package's sound files left
-/// out. Stops at the first error, or when `cancelled` (the client went away) or the deadline
-/// fires ([`Stop`]): then nothing is saved.
+/// Reads, checks and saves one import; answers what was saved, the package's sound files left
+/// out and the blank rows skipped. Stops at an error that ends the reading, or once the file is
+/// read with every refused row named, or when `cancelled` (the client went away) or the
+/// deadline fires ([`Stop`]): then nothing is saved.
 #[allow(clippy::too_many_arguments)]
 async fn run_import(
     state: &ImportState,
@@ -378,8 +389,8 @@ async fn run_import(
     seen: &Arc<AtomicUsize>,
     lines: &Lines,
     cancelled: &CancellationToken,
-) -> Result<(writeit_store::ImportSaved, Vec<String>), RpcError> {
-    let (entries, media, skipped) = match format {
+) -> Result<(writeit_store::ImportSaved, Vec<String>, usize), Refusal> {
+    let (entries, media, warnings, skipped) = match format {
         Format::Csv | Format::Tsv => {
             let reader =
                 tokio_util::io::SyncIoBridge::new(tokio_util::io::StreamReader::new(chunks));
@@ -398,9 +409,9 @@ async fn run_import(
                     },
                     &stop,
                 )
-                .map(|entries| (entries, Vec::new(), Vec::new()))
+                .map(|rows| (rows.entries, Vec::new(), Vec::new(), rows.skipped))
                 .map_err(|e| match seen.load(Ordering::Relaxed) > FILE_BYTES_MAX {
-                    true => super::too_large(),
+                    true => super::too_large().into(),
                     false => e,
                 })
             })
@@ -425,8 +436,9 @@ async fn run_import(
                     lines.send_blocking(json!({"phase": "parse", "rows": rows}));
                 })?;
                 stop.check()?;
+                let skipped = collection.notes.len() - entries.len();
                 let attached = super::media::attach_audio(&path, &collection, &mut entries, &stop)?;
-                Ok::<_, RpcError>((entries, attached.media, attached.skipped))
+                Ok::<_, RpcError>((entries, attached.media, attached.skipped, skipped))
             })
             .await
             .map_err(|_| RpcError::internal())??
@@ -447,7 +459,7 @@ async fn run_import(
         &may_write,
     )
     .await?;
-    Ok((saved, skipped))
+    Ok((saved, warnings, skipped))
 }
 
 /// Reads a CSV/TSV stream: the delimiter from its first line, then every record.
@@ -457,7 +469,7 @@ pub(crate) fn read_csv(
     options: &Options,
     progress: &mut dyn FnMut(usize),
     stop: &Stop,
-) -> Result<Vec<writeit_core::entity::Entry>, RpcError> {
+) -> Result<super::csv::Rows, Refusal> {
     let mut input = std::io::BufReader::with_capacity(256 * 1024, input);
     let mut first = Vec::new();
     (&mut input)

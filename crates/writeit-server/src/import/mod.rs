@@ -14,6 +14,7 @@ pub mod csv;
 pub mod export;
 pub mod http;
 pub mod media;
+pub mod problems;
 pub mod state;
 mod untrusted_db;
 mod work_dir;
@@ -121,6 +122,21 @@ pub struct Columns {
     notes: Option<usize>,
     examples: Option<usize>,
     audio_url: Option<usize>,
+}
+
+impl Columns {
+    /// The column entry field `field` (`text`, `meanings`, …, `audioUrl`) comes from.
+    pub fn of(&self, field: &str) -> Option<usize> {
+        match field {
+            "text" => Some(self.text),
+            "reading" => self.reading,
+            "meanings" => self.meanings,
+            "notes" => self.notes,
+            "examples" => self.examples,
+            "audioUrl" => self.audio_url,
+            _ => None,
+        }
+    }
 }
 
 /// Header names [`Mapping::suggest`] knows for each entry field (compared trimmed, in lower
@@ -328,8 +344,16 @@ impl RowValues {
         .all(|v| v.is_empty())
     }
 
-    /// A new entry (fresh id) in `language`, validated; errors start with `row` ("row 12").
-    pub fn into_entry(self, language: &str, row: &str) -> Result<Entry, RpcError> {
+    /// A new entry (fresh id) in `language`, validated; errors start with `label` (an Anki
+    /// package's "note 4 (id …)").
+    pub fn into_entry(self, language: &str, label: &str) -> Result<Entry, RpcError> {
+        self.entry(language)
+            .map_err(|e| RpcError::bad_request(format!("{label}: {}", e.message)))
+    }
+
+    /// A new entry (fresh id) in `language`, validated; an error names the entry field (`field`,
+    /// `reason`, `limit`).
+    pub fn entry(self, language: &str) -> Result<Entry, RpcError> {
         let entry = Entry {
             id: uuid::Uuid::now_v7().to_string(),
             language_code: language.to_string(),
@@ -342,9 +366,7 @@ impl RowValues {
             updated_at: 0,
             deleted: false,
         };
-        entry
-            .validate()
-            .map_err(|e| RpcError::bad_request(format!("{row}: {}", e.message)))?;
+        entry.validate()?;
         Ok(entry)
     }
 }
@@ -513,6 +535,79 @@ pub async fn save(
         .map_err(crate::error::store_error)
 }
 
+/// What an import did, as its answer says it: `saved` into the deck `target` named, `skipped`
+/// blank rows, `ms` taken, `warnings` (sound files left out).
+pub fn done(
+    saved: &writeit_store::ImportSaved,
+    target: &Target,
+    skipped: usize,
+    ms: u64,
+    warnings: Vec<String>,
+) -> writeit_core::import::ImportDone {
+    let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+    writeit_core::import::ImportDone {
+        deck_id: saved.deck.id.clone(),
+        deck_title: saved.deck.title.clone(),
+        deck_created: matches!(target, Target::New { .. }),
+        deck_entries: n(saved.deck.entry_ids.len()),
+        added: n(saved.added),
+        entries: n(saved.created),
+        reused: n(saved.reused),
+        skipped: n(skipped),
+        ms,
+        warnings,
+    }
+}
+
+/// What an import did, in English, for the command line: `Created the deck "Words" with 3
+/// entries: 1 new, 2 the language already had (left as they were); 1 blank row skipped.`
+pub fn describe_done(d: &writeit_core::import::ImportDone) -> String {
+    let entries = |n: u32| format!("{n} {}", if n == 1 { "entry" } else { "entries" });
+    let head = if d.deck_created {
+        format!(
+            "Created the deck \"{}\" with {}",
+            d.deck_title,
+            entries(d.deck_entries)
+        )
+    } else {
+        format!(
+            "Added {} to the deck \"{}\", which now has {}",
+            entries(d.added),
+            d.deck_title,
+            d.deck_entries
+        )
+    };
+    let mut parts = vec![format!("{} new", d.entries)];
+    if d.reused > 0 {
+        parts.push(format!(
+            "{} the language already had (left as {})",
+            d.reused,
+            if d.reused == 1 { "it was" } else { "they were" }
+        ));
+    }
+    let mut text = format!("{head}: {}", parts.join(", "));
+    let repeated = (d.entries + d.reused).saturating_sub(d.added);
+    if repeated > 0 {
+        text.push_str(&format!(
+            "; {repeated} {} the deck already listed",
+            if repeated == 1 {
+                "row named an entry"
+            } else {
+                "rows named entries"
+            }
+        ));
+    }
+    if d.skipped > 0 {
+        text.push_str(&format!(
+            "; {} blank {} skipped",
+            d.skipped,
+            if d.skipped == 1 { "row" } else { "rows" }
+        ));
+    }
+    text.push('.');
+    text
+}
+
 /// The limit error every reader gives when a file has more than [`ROWS_MAX`] rows.
 pub fn too_many_rows() -> RpcError {
     RpcError::bad_request(format!(
@@ -590,12 +685,50 @@ mod tests {
     }
 
     #[test]
+    fn the_result_says_what_happened() {
+        let done = |deck_created, deck_entries, added, entries, reused, skipped| {
+            writeit_core::import::ImportDone {
+                deck_id: "d".into(),
+                deck_title: "Words".into(),
+                deck_created,
+                deck_entries,
+                added,
+                entries,
+                reused,
+                skipped,
+                ms: 5,
+                warnings: vec![],
+            }
+        };
+        let cases = [
+            (
+                done(true, 3, 3, 0, 3, 0),
+                "Created the deck \"Words\" with 3 entries: 0 new, 3 the language already had \
+                 (left as they were).",
+            ),
+            (
+                done(true, 1, 1, 1, 0, 2),
+                "Created the deck \"Words\" with 1 entry: 1 new; 2 blank rows skipped.",
+            ),
+            (
+                done(false, 25, 5, 3, 3, 1),
+                "Added 5 entries to the deck \"Words\", which now has 25: 3 new, 3 the language \
+                 already had (left as they were); 1 row named an entry the deck already listed; \
+                 1 blank row skipped.",
+            ),
+        ];
+        for (d, want) in cases {
+            assert_eq!(describe_done(&d), want);
+        }
+    }
+
+    #[test]
     fn a_bad_row_names_row_and_field() {
         let row = RowValues {
             text: "x".repeat(201),
             ..Default::default()
         };
-        let e = row.into_entry("ko", "row 7").unwrap_err();
-        assert!(e.message.starts_with("row 7: text:"), "{}", e.message);
+        let e = row.into_entry("ko", "note 7").unwrap_err();
+        assert!(e.message.starts_with("note 7: text:"), "{}", e.message);
     }
 }

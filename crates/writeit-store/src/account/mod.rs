@@ -1,6 +1,8 @@
 //! Accounts: the `users` row with its identity columns (email, password hash, role, session
 //! revocation), as the identity service reads and changes it.
 
+mod skeleton;
+
 use sqlx::Executor;
 
 use crate::dialect::{Affected, Bind, Dialect};
@@ -20,6 +22,10 @@ const LOGIN: &str = include_str!("login.sql");
 /// Deletes the row (its credentials go with it: ON DELETE CASCADE).
 pub(crate) const DELETE: &str = include_str!("delete.sql");
 const STATUS: &str = include_str!("status.sql");
+const WITHOUT_SKELETON: &str = include_str!("without_skeleton.sql");
+const SET_SKELETON: &str = include_str!("set_skeleton.sql");
+
+pub use skeleton::email_skeleton;
 
 /// Inserts `a`, made at `now`; `Conflict` (`EMAIL_EXISTS`) when its email is taken.
 pub(crate) async fn insert<'c, D: Dialect>(
@@ -35,6 +41,7 @@ pub(crate) async fn insert<'c, D: Dialect>(
         .arg(&a.password_hash)
         .arg(now)
         .arg(a.password_hash.as_ref().map(|_| now))
+        .arg(email_skeleton(&a.email))
         .execute(ex)
         .await
         .map_err(email_conflict)?;
@@ -72,7 +79,7 @@ pub(crate) async fn list<'c, D: Dialect>(
 }
 
 /// Applies `c` to `a` as changed at `now`: a new email is unverified until said otherwise; a new
-/// password hash records when it was set.
+/// password hash records when it was set; a removed one leaves no password.
 pub(crate) fn apply(a: &mut Account, c: &AccountChanges, now: i64) {
     if let Some(email) = &c.email {
         if *email != a.email {
@@ -86,6 +93,11 @@ pub(crate) fn apply(a: &mut Account, c: &AccountChanges, now: i64) {
     if let Some(name) = &c.display_name {
         a.display_name = name.clone();
     }
+    if c.remove_password {
+        a.password_hash = None;
+        a.password_updated_at = Some(now);
+    }
+    // After the removal: a claim that sets a new password (a reset) keeps it.
     if let Some(hash) = &c.password_hash {
         a.password_hash = Some(hash.clone());
         a.password_updated_at = Some(now);
@@ -107,6 +119,7 @@ pub(crate) async fn update<'c, D: Dialect>(
         .arg(&a.password_hash)
         .arg(a.password_updated_at)
         .arg(now)
+        .arg(email_skeleton(&a.email))
         .execute(ex)
         .await
         .map_err(email_conflict)?;
@@ -218,11 +231,46 @@ fn languages(s: &str) -> Result<Vec<String>> {
     serde_json::from_str(s).map_err(|e| StoreError::Corrupt(format!("editor_languages: {e}")))
 }
 
-/// Maps a unique-key violation on `users.email` onto a `Conflict` with message `EMAIL_EXISTS`.
+/// (id, email) of the accounts whose skeleton is not written yet (rows from before it was).
+pub(crate) async fn without_skeleton<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+) -> Result<Vec<(String, String)>> {
+    D::query(WITHOUT_SKELETON)
+        .fetch_all(ex)
+        .await?
+        .iter()
+        .map(|r| Ok((r.text(0)?, r.text(1)?)))
+        .collect()
+}
+
+/// Writes the skeleton of account `id`'s `email`; `Conflict` when another account's address
+/// looks the same.
+pub(crate) async fn set_skeleton<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    id: &str,
+    email: &str,
+) -> Result<()> {
+    D::query(SET_SKELETON)
+        .arg(id)
+        .arg(email_skeleton(email))
+        .execute(ex)
+        .await
+        .map_err(email_conflict)?;
+    Ok(())
+}
+
+/// Maps a unique-key violation on `users.email` onto a `Conflict` with message `EMAIL_EXISTS`
+/// (field `email`), and one on `users.email_skeleton` onto the same message with field
+/// `email_skeleton`: another account's address looks the same. Both databases name the index in
+/// the message.
 fn email_conflict(e: sqlx::Error) -> StoreError {
     match &e {
         sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Conflict {
-            field: Some("email".into()),
+            field: Some(if d.message().contains("email_skeleton") {
+                "email_skeleton".into()
+            } else {
+                "email".into()
+            }),
             message: "EMAIL_EXISTS".into(),
         },
         _ => StoreError::Database(e),

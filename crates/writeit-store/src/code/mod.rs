@@ -13,6 +13,9 @@ const INSERT: &str = include_str!("insert.sql");
 const CONSUME: &str = include_str!("consume.sql");
 const GET: &str = include_str!("get.sql");
 const PURGE: &str = include_str!("purge.sql");
+const END_OLDER: &str = include_str!("end_older.sql");
+const END_MAILED: &str = include_str!("end_mailed.sql");
+const END_LATER_RECOVERIES: &str = include_str!("end_later_recoveries.sql");
 
 /// Stores `c` under `hash`, made at `now`.
 pub(crate) async fn insert<'c, D: Dialect>(
@@ -29,6 +32,55 @@ pub(crate) async fn insert<'c, D: Dialect>(
         .arg(&c.payload)
         .arg(now)
         .arg(c.expires_at)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Ends (marks used at `now`) the unused codes of `c`'s kind for its account, or, for a code
+/// with no account, for its address: a newer code of a kind ends the older ones.
+pub(crate) async fn end_older<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    c: &OneTimeCode,
+    now: i64,
+) -> Result<()> {
+    D::query(END_OLDER)
+        .arg(&c.kind)
+        .arg(&c.user_id)
+        .arg(&c.email)
+        .arg(now)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Ends the account's unused mailed codes (reset, email sign-in, verification, change of
+/// address) at `now`; codes that give a changed address back are kept.
+pub(crate) async fn end_mailed<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    user_id: &str,
+    now: i64,
+) -> Result<()> {
+    D::query(END_MAILED)
+        .arg(user_id)
+        .arg(now)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Ends the account's unused RECOVER_EMAIL codes that expire after `expires_after` (ms): those
+/// made after it, since every one lives as long.
+pub(crate) async fn end_later_recoveries<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    user_id: &str,
+    expires_after: i64,
+    now: i64,
+) -> Result<()> {
+    D::query(END_LATER_RECOVERIES)
+        .arg(user_id)
+        .arg(expires_after)
+        .arg(now)
         .execute(ex)
         .await?;
     Ok(())

@@ -13,6 +13,8 @@ const UPSERT: &str = include_str!("upsert.sql");
 const GET: &str = include_str!("get.sql");
 /// The language of a deck by id.
 pub(crate) const LANGUAGE: &str = include_str!("language.sql");
+/// The language of a live deck by id.
+pub(crate) const LIVE_LANGUAGE: &str = include_str!("live_language.sql");
 
 /// A deck by id, tombstone included.
 pub(crate) async fn get<'c, D: Dialect>(

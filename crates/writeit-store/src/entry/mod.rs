@@ -14,6 +14,8 @@ const UPSERT: &str = include_str!("upsert.sql");
 const STATE: &str = include_str!("state.sql");
 /// The language of an entry by id.
 pub(crate) const LANGUAGE: &str = include_str!("language.sql");
+/// The language of a live entry by id.
+pub(crate) const LIVE_LANGUAGE: &str = include_str!("live_language.sql");
 const TEXTS_OF_LANGUAGE: &str = include_str!("texts_of_language.sql");
 
 /// Upserts `entries` stamped `stamp`, checking each one's language, and records the characters

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use sqlx::Executor;
-use writeit_core::entity::Language;
+use writeit_core::entity::{Language, LanguageCounts};
 
 use crate::dialect::{Bind, Conn, Dialect};
 use crate::rows::Row;
@@ -12,6 +12,7 @@ use crate::{MayWrite, Result, StoreError};
 
 const UPSERT: &str = include_str!("upsert.sql");
 const EXISTS: &str = include_str!("exists.sql");
+const COUNTS: &str = include_str!("counts.sql");
 
 /// Upserts `l` stamped `stamp`.
 pub(crate) async fn upsert<'c, D: Dialect>(
@@ -29,6 +30,24 @@ pub(crate) async fn upsert<'c, D: Dialect>(
         .execute(ex)
         .await?;
     Ok(())
+}
+
+/// Every live language with its live decks, entries and characters, by code.
+pub(crate) async fn counts<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+) -> Result<Vec<LanguageCounts>> {
+    let rows = D::query(COUNTS).fetch_all(ex).await?;
+    let count = |r: &D::Row, i| r.int(i).map(|n| u32::try_from(n).unwrap_or(u32::MAX));
+    rows.iter()
+        .map(|r| {
+            Ok(LanguageCounts {
+                language_code: r.text(0)?,
+                decks: count(r, 1)?,
+                entries: count(r, 2)?,
+                characters: count(r, 3)?,
+            })
+        })
+        .collect()
 }
 
 /// Checks that `language` exists (once per call: `known` remembers) and that the caller may

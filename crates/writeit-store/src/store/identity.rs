@@ -12,12 +12,31 @@ use crate::{
     account, code, rate_limit, recovery, refresh_token, totp, user_card, user_deck, user_entry,
     user_parameters, user_review, user_test,
 };
-use crate::{Result, Role};
+use crate::{Result, Role, StoreError};
+
+/// A conflict writing `email`: the address itself taken (field `email`) when an account has it
+/// exactly, whichever unique index the database named first (SQLite may name the skeleton's).
+async fn taken<S: SqlStore>(store: &S, email: &str, e: StoreError) -> StoreError {
+    match e {
+        StoreError::Conflict { field, message } if field.as_deref() == Some("email_skeleton") => {
+            match account::by_email(store.reader(), email).await {
+                Ok(Some(_)) => StoreError::Conflict {
+                    field: Some("email".into()),
+                    message,
+                },
+                _ => StoreError::Conflict { field, message },
+            }
+        }
+        other => other,
+    }
+}
 
 #[async_trait]
 impl<S: SqlStore> IdentityStore for S {
     async fn create_account(&self, a: &NewAccount) -> Result<Account> {
-        account::insert(self.writer(), a, now_ms()).await?;
+        if let Err(e) = account::insert(self.writer(), a, now_ms()).await {
+            return Err(taken(self, &a.email, e).await);
+        }
         let created = account::by_id(self.writer(), &a.id).await?;
         Ok(created.ok_or(sqlx::Error::RowNotFound)?)
     }
@@ -34,6 +53,23 @@ impl<S: SqlStore> IdentityStore for S {
         account::list(self.reader()).await
     }
 
+    async fn record_email_skeletons(&self) -> Result<u64> {
+        let mut written = 0;
+        for (id, email) in account::without_skeleton(self.reader()).await? {
+            match account::set_skeleton(self.writer(), &id, &email).await {
+                Ok(()) => written += 1,
+                Err(StoreError::Conflict { .. }) => tracing::warn!(
+                    user_id = %id,
+                    email = %email,
+                    "this account's address looks like an earlier account's: both keep working, \
+                     and no new account may take either look"
+                ),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(written)
+    }
+
     async fn update_account(&self, id: &str, c: &AccountChanges) -> Result<Option<Account>> {
         let now = now_ms();
         let mut tx = self.write().begin().await?;
@@ -41,7 +77,20 @@ impl<S: SqlStore> IdentityStore for S {
             return Ok(None);
         };
         account::apply(&mut a, c, now);
-        account::update(tx.ex(), &a, now).await?;
+        if let Err(e) = account::update(tx.ex(), &a, now).await {
+            drop(tx);
+            return Err(taken(self, &a.email, e).await);
+        }
+        if c.remove_second_factor {
+            totp::delete(tx.ex(), id).await?;
+            recovery::delete(tx.ex(), id).await?;
+        }
+        if c.end_mailed_codes {
+            code::end_mailed(tx.ex(), id, now).await?;
+        }
+        if let Some(expires) = c.end_recoveries_after {
+            code::end_later_recoveries(tx.ex(), id, expires, now).await?;
+        }
         if let Some(since) = c.revoke_sessions_at {
             refresh_token::revoke_user(tx.ex(), id, now).await?;
             a.token_generation = account::set_valid_since(tx.ex(), id, since)
@@ -155,6 +204,15 @@ impl<S: SqlStore> IdentityStore for S {
 
     async fn insert_code(&self, hash: &str, c: &OneTimeCode) -> Result<()> {
         code::insert(self.writer(), hash, c, now_ms()).await
+    }
+
+    async fn replace_code(&self, hash: &str, c: &OneTimeCode) -> Result<()> {
+        let now = now_ms();
+        let mut tx = self.write().begin().await?;
+        code::end_older(tx.ex(), c, now).await?;
+        code::insert(tx.ex(), hash, c, now).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     async fn consume_code(&self, hash: &str, kinds: &[&str]) -> Result<CodeUse> {

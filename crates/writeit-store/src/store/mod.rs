@@ -10,11 +10,12 @@ use sqlx::{Executor, Pool};
 use writeit_core::decide;
 use writeit_core::decide::review::Arrival;
 use writeit_core::entity::*;
+use writeit_core::locate::ContentKind;
 use writeit_core::paging::PageInput;
 use writeit_core::validate::Validate;
 
 use crate::clock::{self, begin_write, now_ms};
-use crate::dialect::{Conn, Dialect, Pools};
+use crate::dialect::{Bind, Conn, Dialect, Pools};
 use crate::rows::Row;
 use crate::{
     character, character_use, deck, entry, language, media, page, user, user_card, user_deck,
@@ -144,6 +145,7 @@ impl<S: SqlStore> Store for S {
         let (mut tx, stamp) = begin_write(self.write()).await?;
         let mut deck = deck::import_target::<S::Db>(&mut tx, target, may_write).await?;
         let rows = entries.len();
+        let listed = deck.entry_ids.len();
         let mut entries = match duplicates {
             Duplicates::Create => {
                 deck.entry_ids.extend(entries.iter().map(|e| e.id.clone()));
@@ -170,9 +172,10 @@ impl<S: SqlStore> Store for S {
         }
         tx.commit().await?;
         Ok(ImportSaved {
-            deck,
             created: entries.len(),
             reused: rows - entries.len(),
+            added: deck.entry_ids.len() - listed,
+            deck,
         })
     }
 
@@ -202,6 +205,19 @@ impl<S: SqlStore> Store for S {
 
     async fn entry_language(&self, id: &str) -> Result<Option<String>> {
         entry::language(self.reader(), id).await
+    }
+
+    async fn language_of(&self, kind: ContentKind, id: &str) -> Result<Option<String>> {
+        let statement = match kind {
+            ContentKind::Deck => deck::LIVE_LANGUAGE,
+            ContentKind::Entry => entry::LIVE_LANGUAGE,
+        };
+        S::Db::query(statement)
+            .arg(id)
+            .fetch_optional(self.reader())
+            .await?
+            .map(|r| r.text(0))
+            .transpose()
     }
 
     async fn deck(&self, id: &str) -> Result<Option<Deck>> {
@@ -423,6 +439,10 @@ impl<S: SqlStore> Store for S {
     async fn public_counts(&self) -> Result<[i64; 4]> {
         let row = S::Db::query(PUBLIC_COUNTS).fetch_one(self.reader()).await?;
         Ok([row.int(0)?, row.int(1)?, row.int(2)?, row.int(3)?])
+    }
+
+    async fn language_counts(&self) -> Result<Vec<LanguageCounts>> {
+        language::counts(self.reader()).await
     }
 
     async fn record_character_uses(&self) -> Result<u64> {

@@ -23,6 +23,8 @@ export const appRouter = t.router({
   queryEntries: t.procedure.input(input<T.PageInput>()).query(() => output<T.Entry[]>()),
   /** Languages changed after offset. */
   queryLanguages: t.procedure.input(input<T.PageInput>()).query(() => output<T.Language[]>()),
+  /** The language of a live deck or entry (a link to content of a language not on the device). */
+  locateContent: t.procedure.input(input<T.LocateInput>()).query(() => output<T.Located | null>()),
   /** The caller's user entries changed after offset. */
   queryUserEntries: t.procedure.input(input<T.PageInput>()).query(() => output<T.UserEntry[]>()),
   /** The caller's user decks changed after offset. */
@@ -35,6 +37,8 @@ export const appRouter = t.router({
   queryUserParameters: t.procedure.input(input<T.PageInput>()).query(() => output<T.UserParameters[]>()),
   /** The caller's tests changed after offset. */
   queryUserTests: t.procedure.input(input<T.PageInput>()).query(() => output<T.UserTest[]>()),
+  /** What the server holds of each language: its live decks, entries and characters. */
+  queryLanguageCounts: t.procedure.query(() => output<T.LanguageCounts[]>()),
   /** Creates or replaces a character (upsert by id). */
   saveCharacter: t.procedure.input(input<T.SaveCharacterInput>()).mutation(() => output<{ character: T.Character }>()),
   /** Creates or replaces a deck (upsert by id). */

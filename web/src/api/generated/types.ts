@@ -31,6 +31,8 @@ export type Language = { id: string, name: string, nativeName: string, rtl: bool
  */
 gridType: GridType, updatedAt: number, deleted: boolean, };
 
+export type LanguageCounts = { languageCode: string, decks: number, entries: number, characters: number, };
+
 export type Deck = { id: string, languageCode: string, title: string, description: string, entryIds: Array<string>, position: number, updatedAt: number, deleted: boolean, 
 /**
  * Where the deck's words come from and under which licence (shipped and imported decks,
@@ -250,6 +252,71 @@ export type SaveUserReviewOutput = { card: UserCard, };
 
 export type SaveUserTestOutput = { test: UserTest, };
 
+export type ImportRowProblem = { 
+/**
+ * The line of the file the row starts on, as an editor numbers it: the header is line 1, and
+ * the line breaks inside a quoted cell count.
+ */
+line: number, 
+/**
+ * The column's name: its header, or `Column 3` in a file without one.
+ */
+column: string | null, 
+/**
+ * The entry field the column feeds (`text`, `meanings`, …); none when the row's bytes are
+ * not text (not UTF-8).
+ */
+field: string | null, reason: ErrorReason, 
+/**
+ * The limit a too long or too many value passed.
+ */
+limit: number | null, 
+/**
+ * What is wrong, in English (`text: is required`).
+ */
+message: string, };
+
+export type ImportDone = { deckId: string, deckTitle: string, 
+/**
+ * Whether the import made the deck (else it added to an existing one).
+ */
+deckCreated: boolean, 
+/**
+ * Entries the deck lists after the import.
+ */
+deckEntries: number, 
+/**
+ * Entries the import added to the deck's list, new ones and existing ones.
+ */
+added: number, 
+/**
+ * New entries made.
+ */
+entries: number, 
+/**
+ * Rows naming an entry the language already had (or an earlier row's): that entry is listed,
+ * and left as it was.
+ */
+reused: number, 
+/**
+ * Blank rows (every mapped cell empty), skipped.
+ */
+skipped: number, 
+/**
+ * How long the import took on the server.
+ */
+ms: number, 
+/**
+ * What the admin should know: a package's sound files left out.
+ */
+warnings: Array<string>, };
+
+export type ContentKind = "deck" | "entry";
+
+export type LocateInput = { kind: ContentKind, id: string, };
+
+export type Located = { languageCode: string, };
+
 /** Server-set fields are optional when saving. */
 type ServerFields = { updatedAt?: number; deleted?: boolean };
 export type SaveDeckInput = Omit<Deck, 'updatedAt' | 'deleted' | 'description' | 'entryIds' | 'position'> &
@@ -265,6 +332,9 @@ export type SaveUserTestInput = Omit<UserTest, 'updatedAt' | 'deleted'> & Server
 /** A test's limits (writeit-core limits.rs): answers in one test, and characters in an answer's prompt, given and expected text. */
 export const TEST_ANSWERS_MAX = 100;
 export const TEST_TEXT_MAX = 1000;
+
+/** Refused rows an import lists one by one (writeit-core limits.rs). */
+export const IMPORT_ROW_PROBLEMS_MAX = 100;
 
 /** Live reviews a learner needs before the server fits their FSRS weights on its own (writeit-core fit::parameters::MIN_REVIEWS). */
 export const FIT_MIN_REVIEWS = 800;

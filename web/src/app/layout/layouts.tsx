@@ -9,7 +9,8 @@ import StyleOutlined from '@mui/icons-material/StyleOutlined';
 import ViewAgendaOutlined from '@mui/icons-material/ViewAgendaOutlined';
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, useParams } from 'react-router';
-import { useT } from '../../i18n/I18nContext';
+import { useI18n, useT } from '../../i18n/I18nContext';
+import { languageName } from '../languageName';
 import { validParams } from '../routeParams';
 import { useShowsAdmin } from '../../features/admin/access';
 import { AdminShellsContext } from './adminShells';
@@ -49,7 +50,7 @@ export function DefaultLayout() {
 }
 
 export function AdminLayout() {
-  const t = useT();
+  const { t, locale } = useI18n();
   const { languageCode } = useParams();
   const items: NavItem[] = [
     { to: '/home', label: t('nav.backToApp'), icon: <HomeOutlined /> },
@@ -69,7 +70,7 @@ export function AdminLayout() {
       titleTo="/admin"
       items={items}
       secondary={secondary}
-      secondaryTitle={languageCode ? t('admin.languageSection', { code: languageCode }) : undefined}
+      secondaryTitle={languageCode ? languageName(languageCode, locale) : undefined}
     >
       <PageOutlet />
     </AppShell>

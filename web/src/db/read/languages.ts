@@ -1,4 +1,5 @@
-// Reads of the languages table, and each language's row counts (the admin overview).
+// Reads of the languages table, and each language's row counts on this device (the admin
+// language page; the languages overview counts the server's, features/admin/serverCounts.ts).
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Language } from '../../api/generated/types';
 import { db } from '../db';
@@ -32,11 +33,8 @@ export function useCountsOf(code: string): LanguageCounts | undefined {
   return useLiveQuery(() => countsOf(code), [code]);
 }
 
-/** The languages `shown` accepts, by code, each with its counts. `key` stands for what `shown`
- * closes over: the read runs again when it changes. */
-export function useLanguagesWithCounts(shown: (code: string) => boolean, key: string): { language: Language; counts: LanguageCounts }[] | undefined {
-  return useLiveQuery(async () => {
-    const languages = (await db.languages.toArray()).filter((l) => isLive(l) && shown(l.id)).sort((a, b) => compareKeys(a.id, b.id));
-    return Promise.all(languages.map(async (language) => ({ language, counts: await countsOf(language.id) })));
-    }, [key]);
+/** The languages `shown` accepts, by code. `key` stands for what `shown` closes over: the read
+ * runs again when it changes. */
+export function useShownLanguages(shown: (code: string) => boolean, key: string): Language[] | undefined {
+  return useLiveQuery(async () => (await db.languages.toArray()).filter((l) => isLive(l) && shown(l.id)).sort((a, b) => compareKeys(a.id, b.id)), [key]);
 }

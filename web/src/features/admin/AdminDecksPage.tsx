@@ -14,7 +14,8 @@ import { EmptyState, LoadingState, PageHeader } from '../shared/components';
 import { ALL_LANGUAGES, filterRows, haystack } from '../shared/filter';
 import { useDecksOfLanguage } from '../../db/read/decks';
 import { ListToolbar, useSearch } from '../shared/lists';
-import { adminCrumbs } from './adminCrumbs';
+import { useAdminCrumbs } from './adminCrumbs';
+import { useLanguageName } from '../../app/languages';
 import { ImportDialog } from '../importExport/ImportDialog';
 import { NewDeckDialog } from './NewDeckDialog';
 
@@ -30,6 +31,8 @@ export function AdminDecksPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const decks = useDecksOfLanguage(languageCode);
+  const language = useLanguageName(languageCode);
+  const crumbs = useAdminCrumbs(languageCode);
   const { query, setQuery, deferred } = useSearch();
   const [undone, setUndone] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -49,9 +52,9 @@ export function AdminDecksPage() {
   return (
     <>
       <PageHeader
-        title={t('admin.decksOf', { code: languageCode })}
-        crumbs={adminCrumbs(t, languageCode)}
-        subtitle={decks ? t('decks.count', { count: decks.length, language: languageCode }) : undefined}
+        title={t('admin.decksOf', { language })}
+        crumbs={crumbs}
+        subtitle={decks ? t('decks.count', { count: decks.length, language }) : undefined}
         actions={
           <>
             <Button onClick={() => setImporting(true)}>{t('transfer.importButton')}</Button>

@@ -24,7 +24,8 @@ import { EntryLabel } from '../shared/EntryLabel';
 import { ENTRY_ROW_HEIGHT, ListToolbar, VirtualList, useSearch } from '../shared/lists';
 import { newEntryPath } from './entryForm';
 import { NO_FILTERS, anyFilter, entriesInDecks, filterEntries, missingStrokesChecker, type EntryFilters } from './entryFilters';
-import { adminCrumbs } from './adminCrumbs';
+import { useAdminCrumbs } from './adminCrumbs';
+import { useLanguageName } from '../../app/languages';
 import { BulkBar } from './BulkBar';
 
 export function AdminEntriesPage() {
@@ -35,6 +36,8 @@ export function AdminEntriesPage() {
   const [filters, setFilters] = useState<EntryFilters>(NO_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const data = useEntryRows(languageCode);
+  const language = useLanguageName(languageCode);
+  const crumbs = useAdminCrumbs(languageCode);
   const rows = data?.rows;
 
   // Each filter's data is read only once it is turned on.
@@ -65,8 +68,8 @@ export function AdminEntriesPage() {
   return (
     <>
       <PageHeader
-        title={t('admin.entriesOf', { code: languageCode })}
-        crumbs={adminCrumbs(t, languageCode)}
+        title={t('admin.entriesOf', { language })}
+        crumbs={crumbs}
         actions={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => void navigate(newEntryPath(languageCode))}>
             {t('admin.entry.new')}

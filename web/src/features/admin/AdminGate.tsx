@@ -12,6 +12,7 @@ import { useT } from '../../i18n/I18nContext';
 import { LoadingState } from '../shared/components';
 import { usePageTitle } from '../shared/usePageTitle';
 import { useAdminAccess, type Refusal } from './access';
+import { useLanguageName } from '../../app/languages';
 
 /** The admin routes of SPEC §2 (router.tsx): any other /admin path is the router's 404. */
 const KNOWN_ADMIN_PATH = /^\/admin(?:\/[^/]+(?:\/(?:decks|entries|characters)(?:\/[^/]+)?)?)?\/?$/;
@@ -34,7 +35,10 @@ export function GatedAdminLayout() {
   );
 }
 
-/** 403: what is refused, why, and the ways out (sign in as someone else, home, ask again). */
+/** 403 in plain words: what this area is, why this account may not use it, who to ask, and the
+ * ways out (sign in as someone else, home, ask again). No server commands: a learner cannot run
+ * them; an editor refused another language is pointed at the documentation, where admins read
+ * how roles are given. */
 export function ForbiddenPage({ refusal, languageCode, email, onRecheck }: {
   refusal: Refusal;
   languageCode: string | undefined;
@@ -43,28 +47,32 @@ export function ForbiddenPage({ refusal, languageCode, email, onRecheck }: {
 }) {
   const t = useT();
   const { pathname } = useLocation();
+  const language = useLanguageName(languageCode ?? '');
   const title = t('admin.forbidden.title');
   usePageTitle(`403 · ${title}`);
+  const editorElsewhere = refusal === 'language' && !!languageCode;
   const reason =
     refusal === 'guest'
       ? t('admin.forbidden.guest')
-      : refusal === 'language' && languageCode
-        ? t('admin.forbidden.language', { email: email ?? '', code: languageCode })
+      : editorElsewhere
+        ? t('admin.forbidden.language', { email: email ?? '', language })
         : t('admin.forbidden.role', { email: email ?? '' });
   return (
-    <Container sx={{ py: 8, textAlign: 'center' }} data-testid="admin-forbidden">
+    <Container maxWidth="md" sx={{ py: 8, textAlign: 'center' }} data-testid="admin-forbidden" data-refusal={refusal}>
       <Typography variant="h1" component="p" color="primary" sx={{ fontWeight: 700, fontSize: { xs: 72, md: 120 } }} aria-hidden>
         403
       </Typography>
       <Typography variant="h4" component="h1" gutterBottom>
         {title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>
+      <Typography color="text.secondary" sx={{ mb: editorElsewhere ? 1 : 4 }}>
         {reason}
       </Typography>
-      <Typography color="text.secondary" variant="body2" sx={{ mb: 4 }}>
-        {t('admin.forbidden.help', { command: '`writeit users grant`' })}
-      </Typography>
+      {editorElsewhere && (
+        <Typography color="text.secondary" variant="body2" sx={{ mb: 4 }}>
+          {t('admin.forbidden.rolesDocs')}
+        </Typography>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
         <Button variant="contained" component={Link} to={`/signin?continueUrl=${encodeURIComponent(pathname)}`}>
           {refusal === 'guest' ? t('admin.forbidden.signIn') : t('admin.forbidden.signInOther')}

@@ -9,16 +9,17 @@ import { useRecentChanges } from '../../db/read/changes';
 import { useCountsOf, useLanguage } from '../../db/read/languages';
 import { useI18n } from '../../i18n/I18nContext';
 import { LoadingState, PageHeader } from '../shared/components';
-import { adminCrumbs } from './adminCrumbs';
+import { useAdminCrumbs } from './adminCrumbs';
 import { newEntryPath } from './entryForm';
-import { languageLabel } from './languageLabel';
+import { languageLabel } from '../../app/languageName';
 import { RECENT_LIMIT, RecentChanges } from './RecentChanges';
 
 export function AdminLanguagePage() {
-  const { t, formatNumber } = useI18n();
+  const { t, formatNumber, locale } = useI18n();
   const { languageCode = '' } = useParams();
   const navigate = useNavigate();
   const language = useLanguage(languageCode);
+  const crumbs = useAdminCrumbs(languageCode).slice(0, 1);
   const counts = useCountsOf(languageCode);
   const changes = useRecentChanges((code) => code === languageCode, RECENT_LIMIT, languageCode);
   if (language === undefined) return <LoadingState />;
@@ -30,8 +31,8 @@ export function AdminLanguagePage() {
   return (
     <>
       <PageHeader
-        title={languageLabel(language, languageCode)}
-        crumbs={adminCrumbs(t, languageCode).slice(0, 1)}
+        title={languageLabel(languageCode, locale, language ?? undefined)}
+        crumbs={crumbs}
         subtitle={
           language
             ? t('admin.languageInfo', { code: language.id, grid: t(`admin.grid.${language.gridType}`), direction: language.rtl ? t('admin.rtl') : t('admin.ltr') })

@@ -1,7 +1,7 @@
 // /admin/{languageCode}/decks/{deckId}: a deck's title and description, its entries reordered by
 // drag (pointer, touch, or keyboard through the handle) or by the move buttons, entries added by
 // search and removed, the deck deleted; every change is one saveDeck, and undo saves back the
-// version before it.
+// version before it. Leaving with the title or description edited but not saved asks first.
 //
 // Drag and drop is @dnd-kit (headless, with a keyboard sensor and screen-reader announcements),
 // loaded with the admin pages only. Rows are shown ENTRY_ROWS_STEP at a time ("Show more"): a
@@ -26,26 +26,30 @@ import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { DeckFields } from './DeckFields';
 import { LIMITS } from './entryForm';
 import { addToDeck } from './entryFilters';
-import { adminCrumbs } from './adminCrumbs';
+import { useAdminCrumbs } from './adminCrumbs';
+import type { Crumb } from '../shared/components';
 import { ExportButtons } from '../importExport/ImportDialog';
 import { DeckEntries } from './DeckEntries';
+import { useLeaveGuard } from '../shared/useLeaveGuard';
 import { EntryPicker } from './EntryPicker';
 
 export function AdminDeckPage() {
-  const t = useT();
   const { languageCode = '', deckId } = useParams();
   const deck = useDeck(deckId);
+  const crumbs = useAdminCrumbs(languageCode, 'decks');
   if (deck === undefined) return <LoadingState />;
-  if (deck === null) return <MissingState kind="deck" />;
-  return <DeckEditor key={deck.id} deck={deck} languageCode={languageCode} crumbs={adminCrumbs(t, languageCode, 'decks')} />;
+  if (deck === null) return <MissingState kind="deck" id={deckId} />;
+  return <DeckEditor key={deck.id} deck={deck} languageCode={languageCode} crumbs={crumbs} />;
 }
 
-function DeckEditor({ deck, languageCode, crumbs }: { deck: Deck; languageCode: string; crumbs: ReturnType<typeof adminCrumbs> }) {
+function DeckEditor({ deck, languageCode, crumbs }: { deck: Deck; languageCode: string; crumbs: Crumb[] }) {
   const t = useT();
   const navigate = useNavigate();
   const [history, setHistory] = useState<DeckHistory>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [detailsDirty, setDetailsDirty] = useState(false);
+  const guard = useLeaveGuard(detailsDirty);
 
   /** Saves `next` as the deck, remembering the version it replaces for undo. */
   const commit = async (next: Partial<DeckVersion>, message?: string) => {
@@ -81,6 +85,7 @@ function DeckEditor({ deck, languageCode, crumbs }: { deck: Deck; languageCode: 
   const remove = async () => {
     await saveDeck({ ...deck, deleted: true });
     const state: DeletedDeckState = { deletedDeck: deck };
+    guard.leaveFreely();
     void navigate(`/admin/${languageCode}/decks`, { state });
   };
 
@@ -106,7 +111,7 @@ function DeckEditor({ deck, languageCode, crumbs }: { deck: Deck; languageCode: 
         {notice ?? ''}
       </Typography>
       <Stack spacing={4}>
-        <DeckDetails deck={deck} onSave={(v) => commit(v, t('admin.saved'))} />
+        <DeckDetails deck={deck} onSave={(v) => commit(v, t('admin.saved'))} onDirty={setDetailsDirty} />
         <DeckEntries deck={deck} languageCode={languageCode} onChange={(entryIds, message) => commit({ entryIds }, message)} />
         <EntryPicker deck={deck} languageCode={languageCode} onAdd={(entry) => commit({ entryIds: addToDeck(deck.entryIds, [entry.id]).entryIds }, t('admin.deck.addedEntry', { text: entry.text }))} />
       </Stack>
@@ -117,12 +122,17 @@ function DeckEditor({ deck, languageCode, crumbs }: { deck: Deck; languageCode: 
         onCancel={() => setConfirmDelete(false)}
         onDelete={() => void remove()}
       />
+      {guard.dialog}
     </>
   );
 }
 
-/** Title and description, saved together. */
-export function DeckDetails({ deck, onSave }: { deck: Deck; onSave: (v: Pick<DeckVersion, 'title' | 'description'>) => Promise<void> }) {
+/** Title and description, saved together; `onDirty` hears whether they differ from the deck's. */
+export function DeckDetails({ deck, onSave, onDirty }: {
+  deck: Deck;
+  onSave: (v: Pick<DeckVersion, 'title' | 'description'>) => Promise<void>;
+  onDirty: (dirty: boolean) => void;
+}) {
   const t = useT();
   const [title, setTitle] = useState(deck.title);
   const [description, setDescription] = useState(deck.description);
@@ -135,6 +145,7 @@ export function DeckDetails({ deck, onSave }: { deck: Deck; onSave: (v: Pick<Dec
   }
   const errors = validateDeck({ title, description }, LIMITS);
   const dirty = title !== deck.title || description !== deck.description;
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (errors.title || errors.description) return;

@@ -5,7 +5,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useT } from '../../i18n/I18nContext';
 import { LoadingState, MissingState, PageHeader } from '../shared/components';
 import { useEntry } from '../../db/read/entries';
-import { adminCrumbs } from './adminCrumbs';
+import { useAdminCrumbs } from './adminCrumbs';
 import { EntryForm } from './EntryForm';
 
 export function AdminEntryPage() {
@@ -13,15 +13,16 @@ export function AdminEntryPage() {
   const { languageCode = '', entryId = '' } = useParams();
   const [search] = useSearchParams();
   const entry = useEntry(entryId);
+  const crumbs = useAdminCrumbs(languageCode, 'entries');
   if (entry === undefined) return <LoadingState />;
   const isNew = entry === null && search.has('new');
-  if (entry === null && !isNew) return <MissingState kind="entry" />;
+  if (entry === null && !isNew) return <MissingState kind="entry" id={entryId} />;
   return (
     <>
       <PageHeader
         title={entry ? entry.text : t('admin.entry.new')}
         lang={entry ? entry.languageCode : undefined}
-        crumbs={adminCrumbs(t, languageCode, 'entries')}
+        crumbs={crumbs}
       />
       <EntryForm key={entryId} id={entryId} languageCode={languageCode} entry={entry} />
     </>

@@ -1,6 +1,6 @@
 // The admin's entry form: every field of an entry (DESIGN §2), each problem shown next to its field;
-// saving goes through saveEntry (local first, then the server); deleting asks first. With it, the
-// decks holding the entry.
+// saving goes through saveEntry (local first, then the server); deleting asks first, and so does
+// leaving with changes not saved. With it, the decks holding the entry.
 import { useState, type FormEvent } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -24,6 +24,7 @@ import { AudioUpload } from './AudioUpload';
 import { serverUrl } from '../../api/client';
 import { fieldMessage } from './entryForm';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { useLeaveGuard } from '../shared/useLeaveGuard';
 
 /** Every field of an entry in one form, each problem next to its field; save and delete. */
 export function EntryForm({ id, languageCode, entry }: { id: string; languageCode: string; entry: Entry | null }) {
@@ -38,6 +39,7 @@ export function EntryForm({ id, languageCode, entry }: { id: string; languageCod
   const [confirmDelete, setConfirmDelete] = useState(false);
   const errors: FormErrors = validateDraft(draft);
   const dirty = !sameDraft(draft, initial);
+  const guard = useLeaveGuard(dirty);
   const shown = (path: string) => (submitted || touched.has(path) ? errors[path] : undefined);
   const touch = (path: string) => () => setTouched((s) => (s.has(path) ? s : new Set(s).add(path)));
   const update = (patch: Partial<EntryDraft>) => {
@@ -63,7 +65,10 @@ export function EntryForm({ id, languageCode, entry }: { id: string; languageCod
       setDraft(next);
       setSaved(true);
       setFailure(null);
-      if (!entry) void navigate(`/admin/${languageCode}/entries/${id}`, { replace: true });
+      if (!entry) {
+        guard.leaveFreely();
+        void navigate(`/admin/${languageCode}/entries/${id}`, { replace: true });
+      }
     } catch (err) {
       setFailure(String(err));
     }
@@ -72,6 +77,7 @@ export function EntryForm({ id, languageCode, entry }: { id: string; languageCod
   const remove = async () => {
     if (!entry) return;
     await saveEntry({ ...entry, deleted: true });
+    guard.leaveFreely();
     void navigate(`/admin/${languageCode}/entries`);
   };
 
@@ -212,6 +218,7 @@ export function EntryForm({ id, languageCode, entry }: { id: string; languageCod
         onCancel={() => setConfirmDelete(false)}
         onDelete={() => void remove()}
       />
+      {guard.dialog}
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { contentLine } from '../../app/contentLine';
 import type { Change } from '../../db/read/changes';
 import { useI18n, useT } from '../../i18n/I18nContext';
+import { useLanguageNamer } from '../../app/languages';
 import type { AdminSection } from './adminCrumbs';
 
 /** Rows listed under "Recent changes". */
@@ -34,6 +35,7 @@ export function isolatedParts(parts: readonly (string | null | undefined)[]): Re
 export function RecentChanges({ changes, showLanguage }: { changes: Change[] | undefined; showLanguage: boolean }) {
   const t = useT();
   const { formatDateTime } = useI18n();
+  const nameOf = useLanguageNamer();
   if (!changes) return null;
   if (changes.length === 0) return <Typography color="text.secondary">{t('admin.recent.none')}</Typography>;
   return (
@@ -41,7 +43,7 @@ export function RecentChanges({ changes, showLanguage }: { changes: Change[] | u
       {changes.map((c) => {
         const secondary = isolatedParts([
           t(`admin.recent.kind.${c.kind}`),
-          showLanguage ? c.languageCode : null,
+          showLanguage ? nameOf(c.languageCode) : null,
           c.updatedAt > 0 ? formatDateTime(c.updatedAt) : t('admin.recent.unsent'),
           c.deleted ? t('admin.recent.deleted') : null,
         ]);

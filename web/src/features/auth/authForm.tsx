@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { authErrorKey, IdentityError } from '../../api/identity';
+import { authErrorKey, authReason, IdentityError, type AuthReasonKey } from '../../api/identity';
 import { useT } from '../../i18n/I18nContext';
 
 /** Where the address of a mailed sign-in link is remembered until the link is opened. */
@@ -12,11 +12,13 @@ export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
 /** The shortest password the server accepts (docs/identity.md). */
 export const MIN_PASSWORD = 8;
 
-/** A translated message for an identity error (with the server's detail for weak passwords). */
+/** A translated message for an identity error: its reason's words when the server named one (a
+ * breached password, a lookalike address), else its code's. */
 export function useErrorText(): (e: unknown) => string {
   const t = useT();
   return (e) => {
-    const text = t(authErrorKey(e));
+    const reason = authReason(e);
+    const text = t(reason ? (`auth.reason.${reason}` satisfies AuthReasonKey) : authErrorKey(e));
     if (e instanceof IdentityError && e.code === 'auth/too-many-requests' && e.retryAfter) {
       return `${text} ${t('auth.retryAfter', { count: e.retryAfter })}`;
     }
@@ -67,11 +69,17 @@ export function safeStorage(): Storage | undefined {
 /** Where to go after signing in: a same-origin path from ?continueUrl=, else /home. */
 export function useDestination(): string {
   const [params] = useSearchParams();
-  const next = params.get('continueUrl');
+  return destination(params.get('continueUrl'), window.location.origin);
+}
+
+/** The path `next` names on `origin`, or /home: another origin, /signin itself, or a path the URL
+ * parser folds into `//host` ('/.//evil', which navigating to would leave the origin) is not one.
+ * The server holds mailed links to the same rule (identity/continue_url.rs). */
+export function destination(next: string | null, origin: string): string {
   if (!next) return '/home';
   try {
-    const url = new URL(next, window.location.origin);
-    if (url.origin === window.location.origin && url.pathname !== '/signin') return url.pathname + url.search;
+    const url = new URL(next, origin);
+    if (url.origin === origin && url.pathname !== '/signin' && !url.pathname.startsWith('//')) return url.pathname + url.search;
   } catch {
     // not a URL
   }

@@ -17,15 +17,9 @@ import { contentLine } from '../../app/contentLine';
 import { useCharactersOfLanguage } from '../../db/read/characters';
 import { useI18n, useT } from '../../i18n/I18nContext';
 import { LoadingState, PageHeader } from '../shared/components';
+import { useAdminCrumbs } from '../admin/adminCrumbs';
+import { useLanguageName } from '../../app/languages';
 
-/** Languages › code › characters. */
-export function characterCrumbs(t: ReturnType<typeof useT>, languageCode: string) {
-  return [
-    { to: '/admin', label: t('nav.adminLanguages') },
-    { to: `/admin/${languageCode}`, label: languageCode },
-    { to: `/admin/${languageCode}/characters`, label: t('admin.characters') },
-  ];
-}
 
 export function AdminCharactersPage() {
   const t = useT();
@@ -34,6 +28,8 @@ export function AdminCharactersPage() {
   const { languageCode = '' } = useParams();
   const [query, setQuery] = useState('');
   const rows = useCharactersOfLanguage(languageCode);
+  const crumbs = useAdminCrumbs(languageCode);
+  const language = useLanguageName(languageCode);
   const shown = useMemo(
     () => (rows ?? []).filter((c) => (query === '' || c.value.includes(query.trim()))).sort((a, b) => a.value.localeCompare(b.value)),
     [rows, query],
@@ -43,8 +39,8 @@ export function AdminCharactersPage() {
   return (
     <>
       <PageHeader
-        title={t('charEditor.listTitle', { language: languageCode })}
-        crumbs={characterCrumbs(t, languageCode).slice(0, 2)}
+        title={t('charEditor.listTitle', { language })}
+        crumbs={crumbs}
         subtitle={t('charEditor.listCount', { count: shown.length, withData: formatNumber(withData) })}
         actions={
           <Button variant="contained" onClick={() => navigate(`/admin/${languageCode}/characters/${uuidv7()}`)}>

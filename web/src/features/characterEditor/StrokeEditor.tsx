@@ -1,7 +1,7 @@
 // The stroke editor (issue 8, item 4): draw strokes on the writing canvas to define a character,
 // reorder, reverse, delete and redraw them, import an SVG, preview the stroke-order animation,
 // test-write it with the live matcher, and set the character's leniency and alternative stroke
-// orders. Saves go through saveCharacter (outbox).
+// orders. Saves go through saveCharacter (outbox); leaving with changes not saved asks first.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,8 +37,9 @@ import { PageHeader } from '../shared/components';
 import { SliderRow } from '../shared/SliderRow';
 import { moveStroke, parseOrder, reversed, strokeFromPoints } from './outline';
 import { strokesFromSvg } from './svgImport';
-import { Draft, LENIENCY_MAX, LENIENCY_MIN, PROJECT_SOURCE, draftErrors, draftOf } from './characterDraft';
-import { characterCrumbs } from './AdminCharactersPage';
+import { Draft, LENIENCY_MAX, LENIENCY_MIN, PROJECT_SOURCE, draftErrors, draftOf, sameDraft } from './characterDraft';
+import { useLeaveGuard } from '../shared/useLeaveGuard';
+import { useAdminCrumbs } from '../admin/adminCrumbs';
 import { TestWrite } from './TestWrite';
 
 /** The stroke editor of one character: draw, reorder, reverse, delete and redraw strokes,
@@ -47,7 +48,11 @@ export function StrokeEditor({ languageCode, id, stored }: { languageCode: strin
   const t = useT();
   const { locale } = useI18n();
   const theme = useTheme();
+  const crumbs = useAdminCrumbs(languageCode, 'characters');
   const [draft, setDraft] = useState<Draft>(() => draftOf(stored));
+  // What was last saved (or loaded): the draft differs from it while changes are unsaved.
+  const [saved, setSaved] = useState<Draft>(draft);
+  const guard = useLeaveGuard(!sameDraft(draft, saved));
   const [selected, setSelected] = useState<number | null>(null);
   const [redraw, setRedraw] = useState(false);
   const [tab, setTab] = useState<'draw' | 'test'>('draw');
@@ -97,6 +102,7 @@ export function StrokeEditor({ languageCode, id, stored }: { languageCode: strin
       leniency: draft.leniency,
       alternatives: draft.alternatives.map((a) => parseOrder(a, draft.strokes.length) ?? []),
     });
+    setSaved(draft);
     setNotice({ severity: 'success', text: t('charEditor.saved') });
   };
 
@@ -106,7 +112,7 @@ export function StrokeEditor({ languageCode, id, stored }: { languageCode: strin
 
   return (
     <>
-      <PageHeader title={stored ? t('charEditor.editTitle', { value: stored.value }) : t('charEditor.newTitle')} crumbs={characterCrumbs(t, languageCode)} lang={languageCode} />
+      <PageHeader title={stored ? t('charEditor.editTitle', { value: stored.value }) : t('charEditor.newTitle')} crumbs={crumbs} lang={languageCode} />
       <Stack spacing={2} ref={widthRef}>
         {notice && (
           <Alert severity={notice.severity} onClose={() => setNotice(null)} role={notice.severity === 'error' ? 'alert' : 'status'}>
@@ -258,6 +264,7 @@ export function StrokeEditor({ languageCode, id, stored }: { languageCode: strin
           </Button>
         </Stack>
       </Stack>
+      {guard.dialog}
     </>
   );
 }

@@ -1,7 +1,8 @@
-// The stroke editor's draft: made from a stored row, and its field problems, as tables.
+// The stroke editor's draft: made from a stored row, its field problems, and whether it differs
+// from what was saved, as tables.
 import { describe, expect, it } from 'vitest';
 import type { Character, Stroke } from '../../api/generated/types';
-import { PROJECT_SOURCE, draftErrors, draftOf, type Draft } from './characterDraft';
+import { PROJECT_SOURCE, draftErrors, draftOf, sameDraft, type Draft } from './characterDraft';
 
 const stroke = { points: [] } as unknown as Stroke;
 const draft = (patch: Partial<Draft> = {}): Draft => ({
@@ -31,5 +32,21 @@ describe('draftErrors', () => {
     ['an order of the wrong length', draft({ alternatives: ['1, 2'] }), { 'alternatives.0': 'charEditor.errors.order' }],
   ])('%s', (_name, d, errors) => {
     expect(draftErrors(d)).toEqual(errors);
+  });
+});
+
+describe('sameDraft', () => {
+  const other = { path: 'M 0 0 L 1 1', median: [[0, 0], [1, 1]] } as unknown as Stroke;
+  it.each([
+    ['the same draft', draft(), true],
+    ['a copy of its strokes', draft({ strokes: [stroke, stroke, stroke].map((s) => ({ ...s })) }), true],
+    ['another character', draft({ value: '나' }), false],
+    ['another source', draft({ source: 'other' }), false],
+    ['another leniency', draft({ leniency: 1.25 }), false],
+    ['a stroke redrawn', draft({ strokes: [stroke, other, stroke] }), false],
+    ['a stroke fewer', draft({ strokes: [stroke, stroke] }), false],
+    ['an alternative order added', draft({ alternatives: ['3, 2, 1'] }), false],
+  ])('%s: %s', (_name, d, same) => {
+    expect(sameDraft(draft(), d)).toBe(same);
   });
 });

@@ -30,6 +30,18 @@ export function draftOf(c: Character | undefined): Draft {
   };
 }
 
+/** Whether two drafts save the same character (the editor's "unsaved changes"). */
+export function sameDraft(a: Draft, b: Draft): boolean {
+  return (
+    a.value === b.value &&
+    a.source === b.source &&
+    a.leniency === b.leniency &&
+    a.alternatives.length === b.alternatives.length &&
+    a.alternatives.every((x, i) => x === b.alternatives[i]) &&
+    JSON.stringify(a.strokes) === JSON.stringify(b.strokes)
+  );
+}
+
 /** Field problems of a draft, by field (messages shown next to the fields). */
 export function draftErrors(d: Draft): Partial<Record<'value' | 'source' | 'strokes' | `alternatives.${number}`, string>> {
   const errors: Partial<Record<string, string>> = {};

@@ -141,7 +141,7 @@ export function DeckPage() {
   const userDeck = useUserDeck(deck?.id);
   const [tab, setTab] = useState<'entries' | 'stats'>('entries');
   if (deck === undefined) return <LoadingState />;
-  if (deck === null) return <MissingState kind="deck" />;
+  if (deck === null) return <MissingState kind="deck" id={deckId} />;
   // One call per entry, as SPEC §7 says of lists.
   const setAll = (enabled: boolean) => {
     for (const entryId of deck.entryIds) if (disabled?.has(entryId) === enabled) void saveUserEntry({ entryId, enabled });

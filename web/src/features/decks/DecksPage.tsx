@@ -13,6 +13,7 @@ import { useFirstSyncPending, useLanguageDownload } from '../../db/read/firstSyn
 import { LanguageDownloading } from '../shared/LanguageDownloading';
 import { useMyDecks } from '../../db/read/userDecks';
 import { ListToolbar, useListLanguage, useSearch } from '../shared/lists';
+import { useLanguageName } from '../../app/languages';
 import { DECKS_PER_PAGE } from './DeckList';
 import { VirtualDeckList } from './VirtualDeckList';
 
@@ -24,6 +25,7 @@ export async function preload(pathname: string): Promise<void> {
 export function DecksPage() {
   const t = useT();
   const [language, setLanguage] = useListLanguage();
+  const languageName = useLanguageName(language);
   const { query, setQuery, deferred } = useSearch();
   const all = language === ALL_LANGUAGES;
   // One language: its first decks at once (preloaded before the first render), then all.
@@ -51,7 +53,7 @@ export function DecksPage() {
           complete && decks
             ? all
               ? t('lists.decksAll', { count: decks.length })
-              : t('decks.count', { count: decks.length, language })
+              : t('decks.count', { count: decks.length, language: languageName })
             : undefined
         }
       />

@@ -15,8 +15,8 @@ export function DeckEntryPage() {
   const deck = useDeck(deckId);
   const entry = useEntry(entryId);
   if (deck === undefined || entry === undefined) return <LoadingState />;
-  if (deck === null) return <MissingState kind="deck" />;
-  if (entry === null) return <MissingState kind="entry" />;
+  if (deck === null) return <MissingState kind="deck" id={deckId} />;
+  if (entry === null) return <MissingState kind="entry" id={entryId} />;
   const index = deck.entryIds.indexOf(entry.id);
   const prev = index > 0 ? deck.entryIds[index - 1] : undefined;
   const next = index >= 0 && index < deck.entryIds.length - 1 ? deck.entryIds[index + 1] : undefined;

@@ -14,7 +14,7 @@ export function EntryPage() {
   const entry = useEntry(entryId);
   const decks = useDecksHolding(entryId);
   if (entry === undefined) return <LoadingState />;
-  if (entry === null) return <MissingState kind="entry" />;
+  if (entry === null) return <MissingState kind="entry" id={entryId} />;
   return (
     <>
       <PageHeader title={entry.text} lang={entry.languageCode} crumbs={[{ to: '/entries', label: t('entries.title') }]}

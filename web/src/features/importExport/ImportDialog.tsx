@@ -1,6 +1,8 @@
 // Importing entries in the admin area: choose a CSV, TSV or Anki file, see its first rows, map its
 // columns (or note fields) onto entry fields, pick a new or existing deck, and import with
-// progress shown. A failed import changes nothing (the server saves in one transaction).
+// progress shown. A failed import changes nothing (the server saves in one transaction) and lists
+// every refused row by its line; a finished one says what it made (importWords.ts).
+import Box from '@mui/material/Box';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -21,12 +23,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import type { Deck } from '../../api/generated/types';
 import { syncAfter } from '../../app/syncBridge';
 import { useT } from '../../i18n/I18nContext';
-import { MAPPED_FIELDS, importFile, previewFile, TransferError, type ImportDone, type Mapping, type Preview, type Progress } from './transfer';
+import { useLanguageName } from '../../app/languages';
+import { resultSentences, rowSentence } from './importWords';
+import { MAPPED_FIELDS, importFile, previewFile, TransferError, type ImportDone, type ImportRowProblem, type Mapping, type Preview, type Progress } from './transfer';
 
 /** The rows of the preview shown (the server sends up to 20). */
 const PREVIEW_ROWS = 5;
@@ -36,8 +40,39 @@ function message(e: unknown, t: ReturnType<typeof useT>): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** Why nothing was imported: a message, or the refused rows (up to the server's cap) and how many
+ * more there were. */
+interface Failure {
+  message: string;
+  rows: readonly ImportRowProblem[];
+  moreRows: number;
+}
+
+function failureOf(e: unknown, t: ReturnType<typeof useT>): Failure {
+  const rows = e instanceof TransferError ? e.rows : [];
+  return { message: message(e, t), rows, moreRows: e instanceof TransferError ? e.moreRows : 0 };
+}
+
+/** The refused rows, each by its line and column, in a list that scrolls when long. */
+function RefusedRows({ failure }: { failure: Failure }) {
+  const t = useT();
+  return (
+    <>
+      {t('transfer.refused', { count: failure.rows.length + failure.moreRows })}
+      <Box component="ul" aria-label={t('transfer.refusedList')} sx={{ maxHeight: 240, overflowY: 'auto', my: 1, pl: 3 }}>
+        {failure.rows.map((row) => {
+          const s = rowSentence(row);
+          return <li key={row.line}>{t(s.key, { ...s.values, reason: t(s.reason.key, s.reason.values) })}</li>;
+        })}
+      </Box>
+      {failure.moreRows > 0 && t('transfer.refusedMore', { count: failure.moreRows })}
+    </>
+  );
+}
+
 export function ImportDialog({ languageCode, decks, onClose }: { languageCode: string; decks: readonly Deck[]; onClose: () => void }) {
   const t = useT();
+  const language = useLanguageName(languageCode);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [mapping, setMapping] = useState<Mapping | null>(null);
@@ -49,8 +84,14 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
   const [reuseExisting, setReuseExisting] = useState(true);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
   const [done, setDone] = useState<ImportDone | null>(null);
+  // The outcome shows at the top of a dialog that may be scrolled to its Import button (a phone):
+  // brought into view when it comes.
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error || done) outcome.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error, done]);
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0] ?? null;
@@ -67,7 +108,7 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
       setPreview(p);
       setMapping(p.suggested);
     } catch (err) {
-      setError(message(err, t));
+      setError(failureOf(err, t));
     } finally {
       setBusy(false);
     }
@@ -89,7 +130,7 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
       // was already running when it finished).
       void syncAfter();
     } catch (err) {
-      setError(message(err, t));
+      setError(failureOf(err, t));
     } finally {
       setBusy(false);
     }
@@ -106,7 +147,7 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="import-title" fullWidth maxWidth="md">
-      <DialogTitle id="import-title">{t('transfer.importTitle', { language: languageCode })}</DialogTitle>
+      <DialogTitle id="import-title">{t('transfer.importTitle', { language })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <Typography variant="body2">{t('transfer.intro')}</Typography>
@@ -115,8 +156,8 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
             <input type="file" hidden accept=".csv,.tsv,.tab,.txt,.apkg,text/csv,text/tab-separated-values" onChange={(e) => void choose(e)} data-testid="import-file" />
           </Button>
           {error && (
-            <Alert severity="error" role="alert">
-              {t('transfer.failed', { reason: error })}
+            <Alert severity="error" role="alert" ref={outcome}>
+              {error.rows.length > 0 ? <RefusedRows failure={error} /> : t('transfer.failed', { reason: error.message })}
             </Alert>
           )}
           {preview && mapping && !done && (
@@ -218,13 +259,14 @@ export function ImportDialog({ languageCode, decks, onClose }: { languageCode: s
             </Stack>
           )}
           {done && (
-            <Alert severity="success" role="status" action={
+            <Alert severity="success" role="status" ref={outcome} action={
                 <Button component={Link} to={`/admin/${languageCode}/decks/${done.deckId}`} onClick={onClose}>
                   {t('transfer.openDeck')}
                 </Button>
               }>
-              {t('transfer.done', { count: done.entries, seconds: (done.ms / 1000).toFixed(1) })}
-              {done.reused > 0 && ` ${t('transfer.reused', { count: done.reused })}`}
+              {resultSentences(done)
+                .map((s) => t(s.key, s.values))
+                .join(' ')}
             </Alert>
           )}
         </Stack>

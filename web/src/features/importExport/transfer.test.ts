@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiBase, deckFileName, dispositionFileName, readNdjson } from './transfer';
+import { apiBase, deckFileName, dispositionFileName, importOutcome, readNdjson, TransferError } from './transfer';
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -16,6 +16,23 @@ describe('import transfer', () => {
     const seen: unknown[] = [];
     await readNdjson(streamOf(['{"phase":"parse","ro', 'ws":1000}\n{"phase":"save","rows":2}\n\n', '{"done":true,"deckId":"d"}']), (l) => seen.push(l));
     expect(seen).toEqual([{ phase: 'parse', rows: 1000 }, { phase: 'save', rows: 2 }, { done: true, deckId: 'd' }]);
+  });
+
+  it('reads the last line: what the import did, or every refused row', () => {
+    const done = { done: true, deckId: 'd', deckTitle: 'W', deckCreated: true, deckEntries: 3, added: 3, entries: 0, reused: 3, skipped: 1, ms: 9, warnings: [] };
+    expect(importOutcome(done)).toEqual({ deckId: 'd', deckTitle: 'W', deckCreated: true, deckEntries: 3, added: 3, entries: 0, reused: 3, skipped: 1, ms: 9, warnings: [] });
+    const row = { line: 4, column: 'Hangul', field: 'text', reason: 'required', limit: null, message: 'text: is required' };
+    const refused = { error: { message: '1 row is refused', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, rows: [row], moreRows: 2 } } };
+    const e = (() => {
+      try {
+        importOutcome(refused);
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(e).toBeInstanceOf(TransferError);
+    expect(e).toMatchObject({ message: '1 row is refused', rows: [row], moreRows: 2 });
+    expect(() => importOutcome({ phase: 'save', rows: 3 })).toThrow('the import stopped without finishing');
   });
 
   it('finds the API base next to the RPC endpoint', () => {

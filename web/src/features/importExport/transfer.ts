@@ -3,7 +3,10 @@
 // downloads, and an entry's recording attached by hand. Calls carry the ID token like every RPC
 // call.
 import { apiUrl } from '../../api/client';
+import type { ImportDone, ImportRowProblem } from '../../api/generated/types';
 import { loadAuth } from '../../session/authBridge';
+
+export type { ImportDone, ImportRowProblem };
 
 /** Entry fields a file's columns (or Anki fields) map onto. */
 export const MAPPED_FIELDS = ['text', 'reading', 'meanings', 'notes', 'examples', 'audioUrl'] as const;
@@ -24,21 +27,15 @@ export interface Preview {
 
 export type Progress = { phase: 'upload'; bytes: number } | { phase: 'parse' | 'save'; rows: number };
 
-export interface ImportDone {
-  deckId: string;
-  /** New entries. */
-  entries: number;
-  /** Rows that listed an entry the language already had (`reuse`). */
-  reused: number;
-  deckEntries: number;
-  ms: number;
-}
-
-/** A refusal from the server, with its readable message and HTTP status ('network': none came). */
+/** A refusal from the server, with its readable message and HTTP status ('network': none came);
+ * for an import whose rows were refused, each of them by its line (up to the server's cap) and how
+ * many more there were. */
 export class TransferError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    readonly rows: readonly ImportRowProblem[] = [],
+    readonly moreRows = 0,
   ) {
     super(message);
   }
@@ -139,11 +136,29 @@ export async function importFile(
     const l = line as Partial<Progress> & { phase?: string };
     if (l.phase === 'upload' || l.phase === 'parse' || l.phase === 'save') onProgress(l as Progress);
   });
-  const end = last as { done?: boolean; error?: { message?: string } } & Partial<ImportDone>;
-  if (end?.done && end.deckId) {
-    return { deckId: end.deckId, entries: end.entries ?? 0, reused: end.reused ?? 0, deckEntries: end.deckEntries ?? 0, ms: end.ms ?? 0 };
+  return importOutcome(last);
+}
+
+/** The import's last line: what it did, or why it saved nothing (a TransferError, with the refused
+ * rows when the server listed them). */
+export function importOutcome(last: unknown): ImportDone {
+  const end = last as ({ done?: boolean } & Partial<ImportDone>) | { error?: { message?: string; data?: { rows?: ImportRowProblem[]; moreRows?: number } } } | undefined;
+  if (end && 'done' in end && end.done && end.deckId) {
+    return {
+      deckId: end.deckId,
+      deckTitle: end.deckTitle ?? '',
+      deckCreated: end.deckCreated ?? false,
+      deckEntries: end.deckEntries ?? 0,
+      added: end.added ?? 0,
+      entries: end.entries ?? 0,
+      reused: end.reused ?? 0,
+      skipped: end.skipped ?? 0,
+      ms: end.ms ?? 0,
+      warnings: end.warnings ?? [],
+    };
   }
-  throw new TransferError(end?.error?.message ?? 'the import stopped without finishing');
+  const error = end && 'error' in end ? end.error : undefined;
+  throw new TransferError(error?.message ?? 'the import stopped without finishing', undefined, error?.data?.rows ?? [], error?.data?.moreRows ?? 0);
 }
 
 /** The file name a `Content-Disposition` header gives: `filename*` (RFC 6266/5987, UTF-8 and

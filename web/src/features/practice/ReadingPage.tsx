@@ -51,7 +51,7 @@ export function ReadingPage() {
     };
   }, [deckId, entryId, key, reloadOn]);
   if (!loaded || loaded.key !== key) return <LoadingState />;
-  if (loaded.status === 'missing') return <MissingState kind={loaded.kind} />;
+  if (loaded.status === 'missing') return <MissingState kind={loaded.kind} id={loaded.kind === 'deck' ? deckId : entryId} />;
   return <ReadingPractice key={loaded.entry.id} study={loaded.study} entry={loaded.entry} />;
 }
 

@@ -73,7 +73,7 @@ export function DeckReviewPage() {
   }, [deckId, run, reloadOn, kinds]);
   const lock = useStudyLock(useUserId());
   if (loaded.status === 'loading' || lock.state === 'waiting') return <LoadingState />;
-  if (loaded.status === 'missing') return <MissingState kind="deck" />;
+  if (loaded.status === 'missing') return <MissingState kind="deck" id={deckId} />;
   if (lock.state !== 'mine') {
     // Another tab reviews (or took the review over from this one): one session at a time.
     const taken = lock.state === 'taken';

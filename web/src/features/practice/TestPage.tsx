@@ -57,7 +57,7 @@ export function DeckTestPage() {
     };
   }, [deckId, run, reloadOn]);
   if (loaded.status === 'loading') return <LoadingState />;
-  if (loaded.status === 'missing') return <MissingState kind="deck" />;
+  if (loaded.status === 'missing') return <MissingState kind="deck" id={deckId} />;
   return <Quiz key={run} study={loaded.study} rescheduledAtFirst={loaded.rescheduled} onAgain={() => setRun((r) => r + 1)} />;
 }
 

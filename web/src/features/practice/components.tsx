@@ -143,12 +143,3 @@ export function usePracticeKeys(onKey: (e: KeyboardEvent) => boolean): void {
     return () => window.removeEventListener('keydown', listener);
   }, []);
 }
-
-/** The language's name in the UI's locale ("Korean", "한국어"). */
-export function languageName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}

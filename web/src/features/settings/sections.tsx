@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { ReactNode } from 'react';
 import { useLanguageCode } from '../../app/languageCode';
+import { useLanguageName } from '../../app/languages';
 import { LanguagePicker } from '../../app/layout/LanguagePicker';
 import { useSyncLabel } from '../../app/layout/SyncIndicator';
 import { trackLoading } from '../../app/loadingBar';
@@ -101,12 +102,13 @@ export function LocaleSection() {
 export function LanguageSection() {
   const t = useT();
   const { languageCode, allowed } = useLanguageCode();
+  const language = useLanguageName(languageCode);
   return (
     <SettingsSection id="settings-language" title={t('language.title')}>
       {allowed ? (
         <LanguagePicker size="medium" />
       ) : (
-        <Typography>{t('language.fixed', { code: languageCode })}</Typography>
+        <Typography>{t('language.fixed', { language })}</Typography>
       )}
     </SettingsSection>
   );

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import VolumeUpOutlined from '@mui/icons-material/VolumeUpOutlined';
 import { useI18n } from '../../i18n/I18nContext';
-import { languageName } from '../practice/components';
+import { languageName } from '../../app/languageName';
 import type { useListen } from './speech';
 
 type Listen = ReturnType<typeof useListen>;

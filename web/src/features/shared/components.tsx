@@ -1,6 +1,6 @@
 // Shared page pieces: header, loading and missing states, count chips. While the learner writes
 // on a small screen the header is one line: a way back (to the last crumb) and the title.
-import { useLayoutEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useLayoutEffect, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
@@ -100,8 +100,24 @@ export function LoadingState() {
   );
 }
 
-/** Shown when a row is not in the local data (not synced yet, or removed). */
-export function MissingState({ kind }: { kind: 'deck' | 'entry' | 'language' | 'character' }) {
+/** Asks the server where a deck or entry is (loaded only then: it needs the sync engine). */
+const NotOnDevice = lazy(() => import('./NotOnDevice'));
+
+/** Shown when a row is not in the local data (not synced yet, removed, or of a language this
+ * device does not hold). Given the id of a deck or an entry, it finds out which, and offers to
+ * add its language (NotOnDevice.tsx). */
+export function MissingState({ kind, id }: { kind: 'deck' | 'entry' | 'language' | 'character'; id?: string }) {
+  if (id && (kind === 'deck' || kind === 'entry')) {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <NotOnDevice kind={kind} id={id} />
+      </Suspense>
+    );
+  }
+  return <NotHere kind={kind} />;
+}
+
+function NotHere({ kind }: { kind: 'deck' | 'entry' | 'language' | 'character' }) {
   const t = useT();
   const title = t(`missing.${kind}`);
   usePageTitle(title);

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLanguageCode } from '../../app/languageCode';
-import { useLanguages } from '../../app/languages';
+import { useLanguagesByName } from '../../app/languages';
 import { useT } from '../../i18n/I18nContext';
 import { ALL_LANGUAGES } from './filter';
 
@@ -66,7 +66,7 @@ export function ListToolbar({
   hideSearch?: boolean;
 }) {
   const t = useT();
-  const languages = useLanguages() ?? [];
+  const languages = useLanguagesByName() ?? [];
   const known = language === ALL_LANGUAGES || languages.some((l) => l.id === language);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
@@ -101,7 +101,12 @@ export function ListToolbar({
         <MenuItem value={ALL_LANGUAGES}>{t('lists.allLanguages')}</MenuItem>
         {languages.map((l) => (
           <MenuItem key={l.id} value={l.id}>
-            {l.name === l.nativeName ? l.name : `${l.name} · ${l.nativeName}`}
+            {l.label}
+            {l.nativeName && l.nativeName !== l.label && (
+              <span lang={l.id} style={{ opacity: 0.7, marginInlineStart: '0.5em' }}>
+                {l.nativeName}
+              </span>
+            )}
           </MenuItem>
         ))}
       </TextField>

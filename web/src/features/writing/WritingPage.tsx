@@ -37,8 +37,8 @@ export function WritingPage() {
   // The whole page is for writing: the chrome gives way on a phone.
   useWritingFocus(true);
   if (deck === undefined || entry === undefined) return <LoadingState />;
-  if (!deck) return <MissingState kind="deck" />;
-  if (!entry) return <MissingState kind="entry" />;
+  if (!deck) return <MissingState kind="deck" id={deckId} />;
+  if (!entry) return <MissingState kind="entry" id={entryId} />;
   return (
     <>
       <PageHeader

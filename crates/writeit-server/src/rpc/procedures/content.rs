@@ -1,5 +1,6 @@
 //! Public content saves: decks, entries, characters. Admins, or editors of the row's language
-//! (old and new), may write; the store checks the language inside the write transaction.
+//! (old and new), may write; the store checks the language inside the write transaction. And what
+//! the server holds of each language, for the admin area.
 
 use serde_json::json;
 use writeit_core::entity::{Character, Deck, Entry};
@@ -49,4 +50,10 @@ pub async fn save_character(
         .await
         .map_err(store_error)?)?;
     json(&json!({ "character": character }))
+}
+
+/// `queryLanguageCounts`: every live language with its live decks, entries and characters (public
+/// rows, counted here rather than on a device that may hold only some languages).
+pub async fn language_counts(store: &dyn Store) -> Result<String, RpcError> {
+    json(&store.language_counts().await.map_err(store_error)?)
 }

@@ -1,4 +1,4 @@
-//! The 19 procedures: access checked from the procedure table, input parsed and validated, then
+//! The 21 procedures: access checked from the procedure table, input parsed and validated, then
 //! one module per family does the work; `clock` is the sync clock a request reads once.
 
 mod clock;
@@ -113,6 +113,7 @@ async fn call(
         "queryDecks" => sync::decks(store, clock, parse(input)?).await,
         "queryEntries" => sync::entries(store, clock, parse(input)?).await,
         "queryCharacters" => sync::characters(store, clock, parse(input)?).await,
+        "locateContent" => sync::locate(store, parse(input)?).await,
         "queryUserEntries" => sync::user_entries(store, clock, user(caller)?, parse(input)?).await,
         "queryUserDecks" => sync::user_decks(store, clock, user(caller)?, parse(input)?).await,
         "queryUserCards" => sync::user_cards(store, clock, user(caller)?, parse(input)?).await,
@@ -121,6 +122,7 @@ async fn call(
             sync::user_parameters(store, clock, user(caller)?, parse(input)?).await
         }
         "queryUserTests" => sync::user_tests(store, clock, user(caller)?, parse(input)?).await,
+        "queryLanguageCounts" => content::language_counts(store).await,
         "saveDeck" => content::save_deck(store, caller, parse(input)?).await,
         "saveEntry" => content::save_entry(store, caller, parse(input)?).await,
         "saveCharacter" => content::save_character(store, caller, parse(input)?).await,

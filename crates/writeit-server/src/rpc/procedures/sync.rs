@@ -1,5 +1,7 @@
 //! The sync queries: pages of each table (DESIGN §3–4). `getServerTime` is the request's clock.
+//! `locateContent` says which language a deck or entry is in, for a device that does not hold it.
 
+use writeit_core::locate::{LocateInput, Located};
 use writeit_core::paging::PageInput;
 use writeit_core::RpcError;
 use writeit_store::{PublicTable, Store};
@@ -56,3 +58,12 @@ page!(user_cards, query_user_cards, user);
 page!(user_reviews, query_user_reviews, user);
 page!(user_parameters, query_user_parameters, user);
 page!(user_tests, query_user_tests, user);
+
+/// The language of a live deck or entry, `null` when there is none: public, as the rows are.
+pub async fn locate(store: &dyn Store, input: LocateInput) -> Result<String, RpcError> {
+    let language = store
+        .language_of(input.kind, &input.id)
+        .await
+        .map_err(store_error)?;
+    json(&language.map(|language_code| Located { language_code }))
+}

@@ -1,0 +1,1 @@
+SELECT id, email FROM users WHERE email_skeleton IS NULL ORDER BY created_at, id

@@ -1,0 +1,1 @@
+SELECT language_code FROM decks WHERE id = $1 AND deleted = FALSE
