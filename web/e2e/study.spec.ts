@@ -125,7 +125,7 @@ async function reviewWithSavesBlocked(page: Page, request: APIRequestContext, n:
 test('signing out with reviews not yet on the server asks first; staying keeps them and they arrive', async ({ page, request }) => {
   const auth = await reviewWithSavesBlocked(page, request, 2, 'cut');
   // The two reviews cannot be sent: signing out would delete them, so the app asks.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Changes not saved to your account' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('2 changes made on this device have not reached the server yet');
@@ -137,7 +137,7 @@ test('signing out with reviews not yet on the server asks first; staying keeps t
 
   // With the connection back, signing out sends them first and does not ask.
   await page.unroute(SAVES);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(dialog).toBeHidden();
   expect(await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).toHaveLength(2);
