@@ -151,9 +151,9 @@ test('a session that ends with reviews unsent says so on the sign-in page; signi
     localStorage.setItem('auth', JSON.stringify({ ...stored, expiresAt: 0, refreshToken: 'revoked' }));
   });
   await page.reload();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('authEnded'))).toBe(auth.userId);
+  await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('authEnded') ?? '{}') as { userId?: string }).userId)).toBe(auth.userId);
   await page.goto('/signin');
-  await expect(page.getByRole('alert')).toContainText('1 change made on this device before your session ended has not reached the server');
+  await expect(page.getByTestId('session-ended')).toContainText(`1 change made here is waiting to be sent to ${auth.email}.`);
 
   // Signed in again with the same account, the review is sent.
   await page.unroute(SAVES);
