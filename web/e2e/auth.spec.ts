@@ -47,7 +47,7 @@ async function signUp(page: Page, email: string) {
 
 async function signOut(page: Page) {
   await page.goto('/settings');
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
   // The sync after signing out is a guest's: no failed user calls.

@@ -125,7 +125,7 @@ async function reviewWithSavesBlocked(page: Page, request: APIRequestContext, n:
 test('signing out with reviews not yet on the server asks first; staying keeps them and they arrive', async ({ page, request }) => {
   const auth = await reviewWithSavesBlocked(page, request, 2, 'cut');
   // The two reviews cannot be sent: signing out would delete them, so the app asks.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Changes not saved to your account' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('2 changes made on this device have not reached the server yet');
@@ -137,7 +137,7 @@ test('signing out with reviews not yet on the server asks first; staying keeps t
 
   // With the connection back, signing out sends them first and does not ask.
   await page.unroute(SAVES);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(dialog).toBeHidden();
   expect(await userQuery<ReviewRow>(request, auth.idToken, 'queryUserReviews')).toHaveLength(2);
@@ -151,9 +151,9 @@ test('a session that ends with reviews unsent says so on the sign-in page; signi
     localStorage.setItem('auth', JSON.stringify({ ...stored, expiresAt: 0, refreshToken: 'revoked' }));
   });
   await page.reload();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('authEnded'))).toBe(auth.userId);
+  await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('authEnded') ?? '{}') as { userId?: string }).userId)).toBe(auth.userId);
   await page.goto('/signin');
-  await expect(page.getByRole('alert')).toContainText('1 change made on this device before your session ended has not reached the server');
+  await expect(page.getByTestId('session-ended')).toContainText(`1 change made here is waiting to be sent to ${auth.email}.`);
 
   // Signed in again with the same account, the review is sent.
   await page.unroute(SAVES);

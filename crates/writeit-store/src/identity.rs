@@ -50,6 +50,34 @@ pub struct AccountStatus {
     pub editor_languages: Vec<String>,
     pub valid_since: i64,
     pub token_generation: i64,
+    /// Sessions ended in the last [`ENDED_SESSIONS_KEPT_MS`]: ID tokens naming one (`sid`) are
+    /// refused.
+    pub ended_sessions: Vec<String>,
+}
+
+/// How long an ended session is named in [`AccountStatus::ended_sessions`] (ms): longer than any
+/// ID token lives (an hour, minted before its session ended), with room for instances' clocks.
+pub const ENDED_SESSIONS_KEPT_MS: i64 = 2 * 60 * 60 * 1000;
+
+/// A session as it begins: a sign-in, whose refresh-token family has this id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewSession {
+    /// The refresh-token family (a UUIDv7 made at sign-in); ID tokens carry it as `sid`.
+    pub id: String,
+    pub user_id: String,
+    /// The sign-in's User-Agent (kept to its first 512 bytes).
+    pub user_agent: String,
+}
+
+/// A live session as its owner sees it listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionInfo {
+    pub id: String,
+    pub user_agent: String,
+    /// ms since the epoch.
+    pub created_at: i64,
+    /// Its last refresh (ms): a session in use refreshes its ID token at least hourly.
+    pub last_used_at: i64,
 }
 
 /// What became of a refresh token presented for rotation.
@@ -155,21 +183,36 @@ pub trait IdentityStore: Send + Sync {
     /// Records a successful sign-in.
     async fn record_login(&self, id: &str) -> Result<()>;
     /// Revokes every refresh token of the user and every ID token issued until now (sets
-    /// `valid_since`, s, and adds one to `token_generation`).
+    /// `valid_since`, s, and adds one to `token_generation`), ending every session.
     async fn revoke_sessions(&self, id: &str, valid_since: i64) -> Result<()>;
     /// Deletes the account, its credentials and all its study rows, in one transaction.
     async fn delete_account(&self, id: &str) -> Result<()>;
     /// What a request needs of its caller; `None` for ids with no account (e.g. dev tokens).
     async fn account_status(&self, id: &str) -> Result<Option<AccountStatus>>;
 
-    /// Stores a new refresh token (a new family at sign-in).
-    async fn insert_refresh_token(
+    /// Begins a session (a sign-in) with its first refresh token, in one transaction.
+    async fn start_session(
         &self,
-        hash: &str,
-        family: &str,
-        user_id: &str,
+        session: &NewSession,
+        token_hash: &str,
         expires_at: i64,
     ) -> Result<()>;
+    /// Adds a refresh token to `user_id`'s session `id` if it is live (a change answered with new
+    /// tokens goes on in the same session); false when it ended, expired or is not theirs.
+    async fn continue_session(
+        &self,
+        id: &str,
+        user_id: &str,
+        token_hash: &str,
+        expires_at: i64,
+    ) -> Result<bool>;
+    /// `user_id`'s live sessions, the last used first.
+    async fn sessions(&self, user_id: &str) -> Result<Vec<SessionInfo>>;
+    /// Ends `user_id`'s session `id`: revokes its refresh tokens and records it ended, so its
+    /// ID tokens are refused; false when it is not theirs or already ended.
+    async fn end_session(&self, user_id: &str, id: &str) -> Result<bool>;
+    /// Ends every session of `user_id` but `keep`; answers how many were live.
+    async fn end_other_sessions(&self, user_id: &str, keep: &str) -> Result<u64>;
     /// Consumes `old_hash` (`WHERE used_at IS NULL`) and stores `new_hash` in its family, in one
     /// transaction; a second use of a token revokes its family.
     async fn rotate_refresh_token(
@@ -179,8 +222,8 @@ pub trait IdentityStore: Send + Sync {
         expires_at: i64,
     ) -> Result<Rotation>;
 
-    /// Revokes the family of the refresh token with `hash` (signing out one device); false when
-    /// no such token is live.
+    /// Revokes the family of the refresh token with `hash` and ends its session (signing out one
+    /// device); false when no such token is live.
     async fn revoke_refresh_token(&self, hash: &str) -> Result<bool>;
 
     /// Stores a one-time code under the hash of the code.

@@ -19,6 +19,7 @@ mod rate_limit;
 mod recovery;
 mod refresh_token;
 mod rows;
+mod session;
 pub mod sqlite;
 mod store;
 mod totp;
@@ -39,8 +40,8 @@ use writeit_core::paging::PageInput;
 
 pub use error::StoreError;
 pub use identity::{
-    Account, AccountChanges, AccountStatus, CodeUse, IdentityStore, NewAccount, OneTimeCode,
-    Rotation, TotpFactor,
+    Account, AccountChanges, AccountStatus, CodeUse, IdentityStore, NewAccount, NewSession,
+    OneTimeCode, Rotation, SessionInfo, TotpFactor, ENDED_SESSIONS_KEPT_MS,
 };
 pub use user::{Role, User};
 

@@ -17,6 +17,7 @@ stories! {
     story_delete => sqlite_delete, postgres_delete;
     story_lookalikes => sqlite_lookalikes, postgres_lookalikes;
     story_code_endings => sqlite_code_endings, postgres_code_endings;
+    story_sessions => sqlite_sessions, postgres_sessions;
 }
 
 /// The skeleton conflict's field and message, or a panic.
@@ -186,6 +187,19 @@ async fn story_code_endings(store: SharedStore) {
     assert_eq!(reset.password_hash.as_deref(), Some("$argon2id$new"));
 }
 
+/// Begins session `family` of `user` with its first refresh token `hash`.
+async fn sign_in(store: &SharedStore, hash: &str, family: &str, user: &str, expires_at: i64) {
+    let session = NewSession {
+        id: family.into(),
+        user_id: user.into(),
+        user_agent: format!("agent of {family}"),
+    };
+    store
+        .start_session(&session, hash, expires_at)
+        .await
+        .unwrap();
+}
+
 fn new_account(id: &str, email: &str) -> NewAccount {
     NewAccount {
         id: id.into(),
@@ -289,6 +303,7 @@ async fn story_accounts(store: SharedStore) {
             editor_languages: vec!["ko".into(), "ja".into()],
             valid_since: 0,
             token_generation: 0,
+            ended_sessions: vec![],
         }
     );
     assert!(store.account_status("nobody").await.unwrap().is_none());
@@ -313,10 +328,7 @@ async fn story_refresh_tokens(store: SharedStore) {
         .await
         .unwrap();
     let later = now_ms() + 60_000;
-    store
-        .insert_refresh_token("h0", "f1", "u", later)
-        .await
-        .unwrap();
+    sign_in(&store, "h0", "f1", "u", later).await;
     assert_eq!(
         store.rotate_refresh_token("h0", "h1", later).await.unwrap(),
         Rotation::Rotated {
@@ -348,10 +360,7 @@ async fn story_refresh_tokens(store: SharedStore) {
         Rotation::Unknown
     );
     // Concurrent rotations of one token: exactly one wins.
-    store
-        .insert_refresh_token("c0", "f2", "u", later)
-        .await
-        .unwrap();
+    sign_in(&store, "c0", "f2", "u", later).await;
     let (a, b) = tokio::join!(
         store.rotate_refresh_token("c0", "c1", later),
         store.rotate_refresh_token("c0", "c2", later)
@@ -362,22 +371,13 @@ async fn story_refresh_tokens(store: SharedStore) {
         .count();
     assert_eq!(rotated, 1);
     // Expired tokens are refused; revoking one token ends its family only.
-    store
-        .insert_refresh_token("e0", "f3", "u", now_ms() - 1)
-        .await
-        .unwrap();
+    sign_in(&store, "e0", "f3", "u", now_ms() - 1).await;
     assert_eq!(
         store.rotate_refresh_token("e0", "e1", later).await.unwrap(),
         Rotation::Revoked
     );
-    store
-        .insert_refresh_token("g0", "f4", "u", later)
-        .await
-        .unwrap();
-    store
-        .insert_refresh_token("k0", "f5", "u", later)
-        .await
-        .unwrap();
+    sign_in(&store, "g0", "f4", "u", later).await;
+    sign_in(&store, "k0", "f5", "u", later).await;
     assert!(store.revoke_refresh_token("g0").await.unwrap());
     assert_eq!(
         store.rotate_refresh_token("g0", "g1", later).await.unwrap(),
@@ -547,10 +547,7 @@ async fn story_delete(store: SharedStore) {
         .await
         .unwrap();
     let later = now_ms() + 60_000;
-    store
-        .insert_refresh_token("t", "f", "u", later)
-        .await
-        .unwrap();
+    sign_in(&store, "t", "f", "u", later).await;
     let factor = TotpFactor {
         enrollment_id: "e".into(),
         secret: "S".into(),
@@ -637,4 +634,134 @@ async fn sqlite_skeletons_are_filled_in_at_open() {
     );
     drop(store);
     remove_sqlite(&path);
+}
+
+/// Issue 37: sessions are listed, continued, ended one by one or all but one, only by their
+/// owner; an ended one is named in the account's status and its refresh tokens are refused.
+async fn story_sessions(store: SharedStore) {
+    for (id, email) in [("u", "u@x.io"), ("v", "v@x.io")] {
+        store.create_account(&new_account(id, email)).await.unwrap();
+    }
+    let later = now_ms() + 60_000;
+    sign_in(&store, "a0", "fa", "u", later).await;
+    sign_in(&store, "b0", "fb", "u", later).await;
+    sign_in(&store, "c0", "fc", "u", later).await;
+    sign_in(&store, "v0", "fv", "v", later).await;
+    // An expired session is not listed.
+    sign_in(&store, "x0", "fx", "u", now_ms() - 1).await;
+    let ids = |list: Vec<SessionInfo>| list.into_iter().map(|s| s.id).collect::<Vec<_>>();
+    let mut listed = ids(store.sessions("u").await.unwrap());
+    listed.sort();
+    assert_eq!(listed, ["fa", "fb", "fc"]);
+    let fa = store
+        .sessions("u")
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|s| s.id == "fa")
+        .unwrap();
+    assert_eq!(fa.user_agent, "agent of fa");
+    assert!(fa.created_at > 0 && fa.last_used_at >= fa.created_at);
+
+    // A refresh makes a session the last used; a change answered with new tokens continues a
+    // live session of its owner only.
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    store.rotate_refresh_token("a0", "a1", later).await.unwrap();
+    assert_eq!(ids(store.sessions("u").await.unwrap())[0], "fa");
+    assert!(store
+        .continue_session("fb", "u", "b1", later)
+        .await
+        .unwrap());
+    assert!(!store
+        .continue_session("fb", "v", "b2", later)
+        .await
+        .unwrap());
+    assert!(!store
+        .continue_session("fx", "u", "x1", later)
+        .await
+        .unwrap());
+    assert!(matches!(
+        store.rotate_refresh_token("b1", "b3", later).await.unwrap(),
+        Rotation::Rotated { .. }
+    ));
+
+    // Nobody ends another's session; ending one revokes its tokens and names it in the status.
+    assert!(!store.end_session("v", "fa").await.unwrap());
+    assert!(store.end_session("u", "fa").await.unwrap());
+    assert!(
+        !store.end_session("u", "fa").await.unwrap(),
+        "already ended"
+    );
+    assert_eq!(
+        store.rotate_refresh_token("a1", "a2", later).await.unwrap(),
+        Rotation::Revoked
+    );
+    assert_eq!(
+        store
+            .account_status("u")
+            .await
+            .unwrap()
+            .unwrap()
+            .ended_sessions,
+        ["fa"]
+    );
+    assert!(store
+        .account_status("v")
+        .await
+        .unwrap()
+        .unwrap()
+        .ended_sessions
+        .is_empty());
+
+    // All but one: the others' tokens are refused, the kept one and other users' go on.
+    assert_eq!(
+        store.end_other_sessions("u", "fc").await.unwrap(),
+        2,
+        "fb and the expired fx"
+    );
+    assert_eq!(ids(store.sessions("u").await.unwrap()), ["fc"]);
+    assert_eq!(
+        store.rotate_refresh_token("b3", "b4", later).await.unwrap(),
+        Rotation::Revoked
+    );
+    assert!(matches!(
+        store.rotate_refresh_token("c0", "c1", later).await.unwrap(),
+        Rotation::Rotated { .. }
+    ));
+    assert_eq!(ids(store.sessions("v").await.unwrap()), ["fv"]);
+    let mut ended = store
+        .account_status("u")
+        .await
+        .unwrap()
+        .unwrap()
+        .ended_sessions;
+    ended.sort();
+    assert_eq!(ended, ["fa", "fb", "fx"]);
+
+    // Signing out by refresh token, a reused token and a new password end sessions too.
+    assert!(store.revoke_refresh_token("c1").await.unwrap());
+    assert!(store.sessions("u").await.unwrap().is_empty());
+    sign_in(&store, "d0", "fd", "u", later).await;
+    store.rotate_refresh_token("d0", "d1", later).await.unwrap();
+    assert_eq!(
+        store.rotate_refresh_token("d0", "d2", later).await.unwrap(),
+        Rotation::Reused
+    );
+    assert!(store.sessions("u").await.unwrap().is_empty());
+    store.revoke_sessions("v", 1).await.unwrap();
+    assert!(store.sessions("v").await.unwrap().is_empty());
+    assert_eq!(
+        store
+            .account_status("v")
+            .await
+            .unwrap()
+            .unwrap()
+            .ended_sessions,
+        ["fv"]
+    );
+
+    // A session's rows go with its account.
+    sign_in(&store, "e0", "fe", "u", later).await;
+    store.delete_account("u").await.unwrap();
+    assert!(store.sessions("u").await.unwrap().is_empty());
 }

@@ -2,7 +2,7 @@
 // server where it matters.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { apiUrl, createApi, errorCode, errorMessage, isNetworkError, MALFORMED_RESPONSE, REQUEST_TIMEOUT_MS, serverUrl } from './client';
+import { apiUrl, bearerToken, createApi, errorCode, errorMessage, isNetworkError, MALFORMED_RESPONSE, REQUEST_TIMEOUT_MS, serverUrl } from './client';
 import { mintToken, newUserId, recordingFetch, server, type Call } from '../db/testing/harness';
 
 const net = () => ({ down: false, loseNextAnswer: false, failMutations: false });
@@ -27,6 +27,21 @@ describe('createApi', () => {
     token = await mintToken(newUserId());
     expect(await api.queryUserDecks.query({ offset: 0 })).toEqual([]);
     expect(calls[1]?.headers['authorization']).toBe(`Bearer ${token}`);
+  });
+
+  it('reports the token of a request the server refused (401), and only then', async () => {
+    const refused: string[] = [];
+    let token: string | null = 'not.a.token';
+    const api = createApi({ url: server().trpcUrl, getIdToken: () => Promise.resolve(token), onUnauthorized: (t) => refused.push(t) });
+    await expect(api.queryUserDecks.query({ offset: 0 })).rejects.toBeInstanceOf(TRPCClientError);
+    expect(refused).toEqual(['not.a.token']);
+    token = await mintToken(newUserId());
+    await api.queryUserDecks.query({ offset: 0 });
+    token = null;
+    await expect(api.queryUserDecks.query({ offset: 0 })).rejects.toBeInstanceOf(TRPCClientError);
+    expect(refused).toEqual(['not.a.token']);
+    expect(bearerToken({ Authorization: 'Bearer abc' })).toBe('abc');
+    expect(bearerToken({ Authorization: 'Bearer ' })).toBe('');
   });
 
   it('batches calls of one tick, within 32 calls and the URL limit', async () => {

@@ -1,7 +1,8 @@
 // The tRPC client of the product server (SPEC §7, DESIGN §3): batched calls to /api/trpc (a full
 // host in the native shell), typed by the generated AppRouter, with the ID token as a Bearer header
 // on every call (empty when nobody is signed in, SPEC §6); every answer's X-Server-Time is
-// measured against the device's clock (serverClock.ts).
+// measured against the device's clock (serverClock.ts), and an answer refusing the token (401)
+// is reported, so identity can renew it or find the session ended (issue 37).
 import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCClient } from '@trpc/client';
 import type { AppRouter } from './generated/router';
 import type { ErrorCode } from './generated/types';
@@ -18,6 +19,8 @@ export interface ApiOptions {
   fetch?: typeof fetch;
   /** A request not answered whole within this many ms is given up (default REQUEST_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** Told the ID token a request carried when the server answered 401 (UNAUTHORIZED). */
+  onUnauthorized?: (idToken: string) => void;
 }
 
 /** How long a request may take, answer included: one that hangs would otherwise hold the sync
@@ -40,6 +43,11 @@ export function createApi(opts: ApiOptions): Api {
     const sent = Date.now();
     const response = await (opts.fetch ?? globalThis.fetch)(input, { ...init, signal });
     observeResponse(response, sent, Date.now());
+    if (response.status === 401 && opts.onUnauthorized) {
+      // A batch shares one token, so a refused token answers the whole request 401.
+      const token = bearerToken(init?.headers);
+      if (token) opts.onUnauthorized(token);
+    }
     return response;
   };
   return createTRPCClient<AppRouter>({
@@ -56,6 +64,12 @@ export function createApi(opts: ApiOptions): Api {
       }),
     ],
   });
+}
+
+/** The ID token of a request's Authorization header ('' for a guest). */
+export function bearerToken(headers: HeadersInit | undefined): string {
+  const value = new Headers(headers).get('Authorization') ?? '';
+  return value.startsWith('Bearer ') ? value.slice('Bearer '.length).trim() : '';
 }
 
 /** Aborted when either is, with its reason (AbortSignal.any, where the browser has it: Safari

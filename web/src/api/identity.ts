@@ -39,6 +39,21 @@ export interface TotpEnrollment {
   hashingAlgorithm: string;
 }
 
+/** A session of the account as accounts:listSessions answers it (WriteIt's own endpoint). */
+export interface SessionListed {
+  sessionId: string;
+  /** 'Chrome', 'Firefox', …; '' when not recognised. */
+  browser: string;
+  /** 'Linux', 'iOS', …; '' when not recognised. */
+  os: string;
+  /** ms since the epoch. */
+  createdAt: number;
+  /** Its last token refresh (ms): within an ID token's lifetime of its last use. */
+  lastUsedAt: number;
+  /** The session of the ID token that asked. */
+  current: boolean;
+}
+
 export type OobRequestType = 'PASSWORD_RESET' | 'VERIFY_EMAIL' | 'EMAIL_SIGNIN' | 'VERIFY_AND_CHANGE_EMAIL';
 
 /** The client codes of SPEC §8 and the others the identity client uses. */
@@ -65,7 +80,8 @@ export type AuthCode =
   | 'auth/invalid-user-token'
   | 'auth/invalid-continue-uri'
   | 'auth/invalid-multi-factor-session'
-  | 'auth/multi-factor-info-not-found';
+  | 'auth/multi-factor-info-not-found'
+  | 'auth/session-not-found';
 
 /** Upstream code → client code (docs/identity.md has the same table). */
 const CODES: Record<string, AuthCode> = {
@@ -103,6 +119,7 @@ const CODES: Record<string, AuthCode> = {
   MISSING_CODE: 'auth/invalid-verification-code',
   INVALID_MFA_PENDING_CREDENTIAL: 'auth/invalid-multi-factor-session',
   SECOND_FACTOR_EXISTS: 'auth/second-factor-already-in-use',
+  SESSION_NOT_FOUND: 'auth/session-not-found',
   INVALID_ARGUMENT: 'auth/argument-error',
 };
 
@@ -336,6 +353,30 @@ export class IdentityClient {
   /** Revokes the session's refresh token (WriteIt's own endpoint). */
   async signOut(args: { idToken?: string; refreshToken?: string }): Promise<void> {
     await this.call('accounts:signOut', args);
+  }
+
+  /** The account's live sessions, the last used first. */
+  async listSessions(idToken: string): Promise<SessionListed[]> {
+    const data = await this.call('accounts:listSessions', { idToken });
+    const list = Array.isArray(data.sessions) ? (data.sessions as Json[]) : [];
+    return list.map((s) => ({
+      sessionId: str(s.sessionId),
+      browser: str(s.browser),
+      os: str(s.os),
+      createdAt: Number(s.createdAt) || 0,
+      lastUsedAt: Number(s.lastUsedAt) || 0,
+      current: s.current === true,
+    }));
+  }
+
+  /** Ends one session of the account (its device is signed out within seconds). */
+  async endSession(idToken: string, sessionId: string): Promise<void> {
+    await this.call('accounts:endSession', { idToken, sessionId });
+  }
+
+  /** Ends every session of the account but this one; answers how many. */
+  async endOtherSessions(idToken: string): Promise<number> {
+    return Number((await this.call('accounts:endOtherSessions', { idToken })).ended) || 0;
   }
 
   async startTotpEnrollment(idToken: string): Promise<TotpEnrollment> {

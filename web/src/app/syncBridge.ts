@@ -6,6 +6,7 @@
 import { createElement, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ContentKind, LanguageCounts } from '../api/generated/types';
 import type { RefusedChange } from '../db/outbox';
+import type { SyncErrorKind } from '../db/syncError';
 
 export type { RefusedChange };
 import { loadAuth } from '../session/authBridge';
@@ -18,6 +19,8 @@ export interface SyncState {
   adding?: { language: string; rows: number };
   lastSyncedAt?: number;
   error?: string;
+  /** What stopped the sync, as the status says it (db/syncError.ts). */
+  errorKind?: SyncErrorKind;
   pending: number;
   /** Changes the server refused, held until the user retries or discards them. */
   refused: number;
@@ -30,6 +33,7 @@ export interface SyncModule {
   refresh(): Promise<unknown>;
   syncAfter(): Promise<unknown>;
   unsentUserChanges(): Promise<number>;
+  localUserChanges(): Promise<number>;
   refusedChanges(): Promise<RefusedChange[]>;
   retryRefused(seq: number): Promise<void>;
   discardRefused(seq: number): Promise<void>;
@@ -169,6 +173,12 @@ export async function queryLanguageCounts(): Promise<LanguageCounts[]> {
 /** Before a sign-out: the signed-in user's changes not on the server yet (pushed first). */
 export async function unsentUserChanges(): Promise<number> {
   return (await loadSyncModule()).unsentUserChanges();
+}
+
+/** The user's changes on this device not on the server, without trying to send them (a session
+ * that ended left them; SessionEndedBanner counts them). */
+export async function localUserChanges(): Promise<number> {
+  return (await loadSyncModule()).localUserChanges();
 }
 
 /**

@@ -67,7 +67,8 @@ import {
   type LanguageTable,
 } from './languages';
 import { dropLanguageRows, followedLanguages, languageSize, languagesWithRows } from './languageRows';
-import { clearJournal } from './journal';
+import { clearJournal, held } from './journal';
+import { syncErrorKind, type SyncErrorKind } from './syncError';
 
 /** The sync marker (SPEC §3, §9); defined beside the database so pages can tell a first visit. */
 export { LAST_SYNC_KEY };
@@ -87,8 +88,10 @@ export interface SyncState {
   adding?: { language: string; rows: number };
   /** Client time (ms) at the end of the last successful sync in this session. */
   lastSyncedAt?: number;
-  /** With status 'error': what went wrong. */
+  /** With status 'error': what went wrong (for diagnosis: a learner is told `errorKind`). */
   error?: string;
+  /** With status 'error': what went wrong, as the status says it in words. */
+  errorKind?: SyncErrorKind;
   /** Mutations waiting to be sent. */
   pending: number;
   /** Mutations the server refused for good (see `refusedMutations`). */
@@ -200,7 +203,9 @@ export class SyncEngine {
   constructor(deps: SyncDeps = {}) {
     this.db = deps.db ?? appDb;
     this.session = deps.session ?? sessionStore;
-    this.api = deps.api ?? createApi({ url: apiUrl(), getIdToken: () => sessionStore.getIdToken() });
+    this.api =
+      deps.api ??
+      createApi({ url: apiUrl(), getIdToken: () => sessionStore.getIdToken(), onUnauthorized: (token) => sessionStore.tokenRefused(token) });
     this.cache = deps.cache ?? appCache;
     this.storage = deps.storage ?? defaultStorage();
     this.pageSize = deps.pageSize ?? PAGE_SIZE;
@@ -304,7 +309,7 @@ export class SyncEngine {
       this.retries = 0;
       // The server answered: no longer offline, nor failing the push.
       if (!this.running && (this.state.status === 'offline' || (this.state.status === 'error' && this.pushFailing))) {
-        this.setState({ status: 'idle', error: undefined });
+        this.setState({ status: 'idle', error: undefined, errorKind: undefined });
       }
       this.pushFailing = false;
     } else {
@@ -312,7 +317,7 @@ export class SyncEngine {
       if (!this.running) {
         // A push the server keeps failing holds every change after it: say so, not 'synced'.
         if (isNetworkError(total.stoppedBy)) this.setState({ status: 'offline' });
-        else this.setState({ status: 'error', error: errorMessage(total.stoppedBy) });
+        else this.setState({ status: 'error', error: errorMessage(total.stoppedBy), errorKind: syncErrorKind(total.stoppedBy) });
       }
       this.pushFailing = !isNetworkError(total.stoppedBy);
       this.scheduleRetry();
@@ -424,6 +429,12 @@ export class SyncEngine {
     return countUserItems(this.db);
   }
 
+  /** The learner's changes on this device not on the server (queued or refused, and answers
+   * not yet stored), without trying to send them: what a session that ended left behind. */
+  async localUserChanges(): Promise<number> {
+    return (await countUserItems(this.db)) + held().length;
+  }
+
   /** On sign-out: clears the user tables, the queued user mutations and lastSync (so the next
    * sync pulls everything again); a sync running meanwhile stops writing. */
   async clearUserData(): Promise<void> {
@@ -468,7 +479,7 @@ export class SyncEngine {
         this.setState({ status: 'offline', progress: undefined });
         return false;
       }
-      this.setState({ status: 'syncing', progress: undefined, error: undefined });
+      this.setState({ status: 'syncing', progress: undefined, error: undefined, errorKind: undefined });
       await body();
       this.setState({ status: 'idle', progress: undefined, lastSyncedAt: Date.now() });
     } catch (e) {
@@ -477,7 +488,7 @@ export class SyncEngine {
         return this.autoSyncs > 0;
       }
       if (isNetworkError(e) || !this.isOnline()) this.setState({ status: 'offline', progress: undefined });
-      else this.setState({ status: 'error', progress: undefined, error: errorMessage(e) });
+      else this.setState({ status: 'error', progress: undefined, error: errorMessage(e), errorKind: syncErrorKind(e) });
     }
     return false;
   }
@@ -630,7 +641,7 @@ export class SyncEngine {
     } catch (e) {
       this.setState({ adding: undefined });
       if (isNetworkError(e) || !this.isOnline()) this.setState({ status: 'offline' });
-      else this.setState({ status: 'error', error: errorMessage(e) });
+      else this.setState({ status: 'error', error: errorMessage(e), errorKind: syncErrorKind(e) });
     }
     return this.state;
   }
@@ -896,6 +907,8 @@ export const retryRefused = (seq: number): Promise<void> => syncEngine().retryRe
 export const discardRefused = (seq: number): Promise<void> => syncEngine().discardRefused(seq);
 /** Before a sign-out: the user's changes not on the server, after trying to push them. */
 export const unsentUserChanges = (): Promise<number> => syncEngine().unsentUserChanges();
+/** The user's changes on this device not on the server, without pushing them. */
+export const localUserChanges = (): Promise<number> => syncEngine().localUserChanges();
 /** On sign-out: forget the user's rows, queued mutations and lastSync. */
 export const clearUserData = (): Promise<void> => syncEngine().clearUserData();
 /** Starts the sync triggers; returns a stop function. */

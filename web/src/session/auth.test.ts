@@ -1,26 +1,38 @@
 // The auth state machine against the real identity service of the test server: sign-up and
 // sign-in, the ID token on calls and its refresh, rotation, sign-out revoking and clearing, the
-// token-sync URL, ended sessions, and the error codes the UI maps to messages.
+// token-sync URL, ended sessions (a refused token renewed, or the session ended with its data
+// kept for the same account, another account asked first), and the error codes the UI maps to
+// messages.
 import { describe, expect, it, vi } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { createApi } from '../api/client';
 import { IdentityClient, IdentityError, authErrorKey } from '../api/identity';
 import { server } from '../db/testing/harness';
 import { memoryStorage } from '../db/sync';
-import { AUTH_KEY, AuthStore, ENDED_KEY, REFRESH_MARGIN_MS } from './auth';
+import { AccountSwitchDeclined, AUTH_KEY, AuthStore, ENDED_KEY, REFRESH_MARGIN_MS, REFUSED_REFRESH_GAP_MS } from './auth';
 import { createSessionStore } from './session';
 
 const PASSWORD = 'a quiet river 42';
 const newEmail = () => `learner-${uuidv7()}@example.com`;
 
-function setup(opts: { now?: () => number; tokenSyncUrl?: string; fetch?: typeof fetch } = {}) {
+function setup(opts: { now?: () => number; tokenSyncUrl?: string; fetch?: typeof fetch; unsent?: () => number } = {}) {
   const client = new IdentityClient({ url: `${server().url}/identity/v1`, now: opts.now });
   const session = createSessionStore();
   const storage = memoryStorage();
   const clearUserData = vi.fn(async () => {});
-  const store = new AuthStore({ client, session, storage, clearUserData, now: opts.now, tokenSyncUrl: opts.tokenSyncUrl ?? '', fetch: opts.fetch });
+  const unsent = opts.unsent ?? (() => 0);
+  const store = new AuthStore({
+    client,
+    session,
+    storage,
+    clearUserData,
+    localUserChanges: async () => unsent(),
+    now: opts.now,
+    tokenSyncUrl: opts.tokenSyncUrl ?? '',
+    fetch: opts.fetch,
+  });
   store.start();
-  const api = createApi({ url: server().trpcUrl, getIdToken: () => session.getIdToken() });
+  const api = createApi({ url: server().trpcUrl, getIdToken: () => session.getIdToken(), onUnauthorized: (t) => session.tokenRefused(t) });
   return { client, session, storage, clearUserData, store, api };
 }
 
@@ -97,17 +109,109 @@ describe('auth store', () => {
     await client.signOut({ idToken: stored.idToken });
     clock += 24 * 3600_000;
     expect(await store.getIdToken()).toBeNull();
-    expect(store.getState()).toEqual({ status: 'guest', endedUserId: userId });
-    expect(storage.getItem(ENDED_KEY)).toBe(userId);
+    expect(store.getState()).toEqual({ status: 'guest', ended: { userId, email, reason: 'revoked' } });
+    expect(JSON.parse(storage.getItem(ENDED_KEY) ?? '{}')).toEqual({ userId, email, reason: 'revoked' });
     expect(clearUserData).not.toHaveBeenCalled();
     // The same user again: their data stays. Someone else: cleared first.
     await store.signIn(email, PASSWORD);
     expect(clearUserData).not.toHaveBeenCalled();
     await store.signOut();
     clearUserData.mockClear();
+    // (as stored before issue 37: the bare id)
     storage.setItem(ENDED_KEY, 'someone-else');
     await store.signIn(email, PASSWORD);
     expect(clearUserData).toHaveBeenCalledTimes(1);
+  });
+
+  it('renews a refused token once, or ends the session when the server ended it', async () => {
+    let clock = Date.now();
+    const { store, storage, client, api, session } = setup({ now: () => clock });
+    const email = newEmail();
+    await store.signUp(email, PASSWORD);
+    const userId = store.getState().user?.id;
+    const stored = () => JSON.parse(storage.getItem(AUTH_KEY) ?? '{}') as { idToken: string; refreshToken: string };
+    const first = stored();
+    // A token another tab already replaced is left alone.
+    await store.tokenRefused('a token replaced since');
+    expect(stored().refreshToken).toBe(first.refreshToken);
+    // A token refused for a passing reason: renewed, the same session goes on.
+    await store.tokenRefused(first.idToken);
+    expect(stored().refreshToken).not.toBe(first.refreshToken);
+    expect(store.getState().status).toBe('user');
+    // Ended from another device: the next call is refused, the refresh fails, the session ends;
+    // the account's data stays for it.
+    const other = await client.signInWithPassword(email, PASSWORD);
+    if ('mfaPendingCredential' in other) throw new Error('no second factor here');
+    await client.endOtherSessions(other.idToken);
+    clock += REFUSED_REFRESH_GAP_MS;
+    await vi.waitFor(async () => {
+      await api.queryUserDecks.query({ offset: 0 }).catch(() => undefined);
+      expect(store.getState()).toEqual({ status: 'guest', ended: { userId, email, reason: 'revoked' } });
+    });
+    expect(session.getSession()).toBeNull();
+  });
+
+  it('refreshes a refused token at most once in a while', async () => {
+    let clock = Date.now();
+    const refreshes: string[] = [];
+    const counting = (async (url: RequestInfo | URL, init?: RequestInit) => {
+      if (String(url).endsWith('/token')) refreshes.push(String(url));
+      return fetch(url, init);
+    }) as typeof fetch;
+    const client = new IdentityClient({ url: `${server().url}/identity/v1`, now: () => clock, fetch: counting });
+    const storage = memoryStorage();
+    const store = new AuthStore({ client, session: createSessionStore(), storage, clearUserData: async () => {}, now: () => clock });
+    store.start();
+    await store.signUp(newEmail(), PASSWORD);
+    const token = () => (JSON.parse(storage.getItem(AUTH_KEY) ?? '{}') as { idToken: string }).idToken;
+    await store.tokenRefused(token());
+    await store.tokenRefused(token());
+    expect(refreshes).toHaveLength(1);
+    clock += REFUSED_REFRESH_GAP_MS;
+    await store.tokenRefused(token());
+    expect(refreshes).toHaveLength(2);
+  });
+
+  it("asks before another account's sign-in deletes changes an ended session left", async () => {
+    let unsent = 3;
+    const { store, client, clearUserData, storage } = setup({ unsent: () => unsent });
+    const first = newEmail();
+    await store.signUp(first, PASSWORD);
+    const firstId = store.getState().user?.id;
+    const stored = JSON.parse(storage.getItem(AUTH_KEY) ?? '{}') as { idToken: string };
+    await client.signOut({ idToken: stored.idToken });
+    await store.tokenRefused(stored.idToken);
+    expect(store.getState().ended?.userId).toBe(firstId);
+    const second = newEmail();
+    await client.signUp(second, PASSWORD);
+
+    // Kept: not signed in, nothing cleared, the new session revoked.
+    const asked: unknown[] = [];
+    const keep = async (changes: unknown) => {
+      asked.push(changes);
+      return false;
+    };
+    const declined = await store.signIn(second, PASSWORD, { chooseForOtherAccount: keep }).catch((e: unknown) => e);
+    expect(declined).toBeInstanceOf(AccountSwitchDeclined);
+    expect((declined as AccountSwitchDeclined).endedEmail).toBe(first);
+    expect(asked).toEqual([{ email: first, unsent: 3 }]);
+    expect(store.getState()).toMatchObject({ status: 'guest', ended: { userId: firstId } });
+    expect(clearUserData).not.toHaveBeenCalled();
+    // Without a way to ask, the changes are kept as well.
+    await expect(store.signIn(second, PASSWORD)).rejects.toBeInstanceOf(AccountSwitchDeclined);
+
+    // Deleted on purpose: cleared first, then signed in.
+    await store.signIn(second, PASSWORD, { chooseForOtherAccount: async () => true });
+    expect(clearUserData).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toMatchObject({ status: 'user', user: { email: second } });
+    expect(store.getState().ended).toBeUndefined();
+
+    // Nothing left to send: another account signs in without a question.
+    await store.signOut();
+    storage.setItem(ENDED_KEY, JSON.stringify({ userId: firstId, email: first, reason: 'revoked' }));
+    unsent = 0;
+    await store.signIn(second, PASSWORD, { chooseForOtherAccount: keep });
+    expect(asked).toHaveLength(1);
   });
 
   it('confirms the password again for a sensitive change, going on with a fresh session', async () => {

@@ -119,6 +119,7 @@ impl ExternalIssuer {
             dev: false,
             external: true,
             generation: 0,
+            session: None,
         })
     }
 }

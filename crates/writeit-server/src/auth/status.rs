@@ -1,5 +1,5 @@
 //! Per-request account checks: a valid signature is not enough once an account is disabled, its
-//! role changed, or its sessions revoked. Each request looks its caller up in the `users` table
+//! role changed, its sessions revoked, or the token's own session ended. Each request looks its caller up in the `users` table
 //! through a short-lived cache (entries live `ttl`: `--account-status-seconds`, default 5 s), so a
 //! change made by any instance or by the CLI takes effect everywhere within that time, and a hit costs a hash-map lookup.
 //! [`Authenticator`] bundles the token check and this one, so every API route finds its caller
@@ -170,6 +170,16 @@ pub async fn check_account(
             if verified.generation < s.token_generation || verified.issued_at < s.valid_since =>
         {
             Err(TokenError::Revoked)
+        }
+        // Its session was ended since (issue 37): on this instance at once, on others within
+        // the cache's lifetime.
+        Some(s)
+            if verified
+                .session
+                .as_ref()
+                .is_some_and(|sid| s.ended_sessions.contains(sid)) =>
+        {
+            Err(TokenError::SessionEnded)
         }
         Some(s) => Ok(Caller::User {
             id,

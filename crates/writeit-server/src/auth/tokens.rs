@@ -53,6 +53,10 @@ pub struct Claims {
     /// a revocation raises it, refusing every earlier token, even of the same second.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub gen: i64,
+    /// The session (refresh-token family) the token was minted for: once it is ended, the
+    /// token is refused (issue 37). Absent in development tokens.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sid: String,
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -126,6 +130,7 @@ impl Verifier {
             email_verified: false,
             dev: true,
             gen: 0,
+            sid: String::new(),
         }
     }
 
@@ -225,6 +230,7 @@ impl Verifier {
             dev: c.dev,
             external: false,
             generation: c.gen,
+            session: Some(c.sid).filter(|s| !s.is_empty()),
         };
         self.remember(token, &verified, Some(key.kid.clone()));
         Ok(verified)

@@ -16,6 +16,9 @@ pub enum TokenError {
     Disabled,
     #[error("the ID token was revoked: sign in again")]
     Revoked,
+    /// Its session was ended (signed out on that device, or from another one).
+    #[error("the ID token's session has ended: sign in again")]
+    SessionEnded,
     /// The database holding the account cannot be reached (retry later).
     #[error("the account cannot be checked right now")]
     Unavailable,
@@ -42,6 +45,8 @@ pub struct Verified {
     pub external: bool,
     /// `gen`: the account's revocation counter at minting (0 when absent).
     pub generation: i64,
+    /// `sid`: the session it was minted for, when it names one.
+    pub session: Option<String>,
 }
 
 /// How far ahead of this server's clock a token's `iat` may be: instances' (and an issuer's)

@@ -10,9 +10,10 @@ use serde_json::{json, Value};
 use writeit_store::{AccountChanges, NewAccount};
 
 use super::account_json::user_info;
+use super::device::UserAgent;
 use super::error::IdError;
 use super::password::Lane;
-use super::session::{issue_session, merge, signed_in, signed_in_recently};
+use super::session::{continue_session, issue_session, merge, signed_in, signed_in_recently};
 use super::state::{ClientAddr, IdentityState};
 use super::{known_device, limits, mfa, oob, password, secrets, wire};
 use crate::admission::StepAside;
@@ -46,6 +47,7 @@ pub async fn sign_up(
     State(state): State<IdentityState>,
     addr: ClientAddr,
     aside: StepAside,
+    agent: UserAgent,
     body: Bytes,
 ) -> Marking {
     let req: SignUpRequest = wire::parse(&body)?;
@@ -69,7 +71,7 @@ pub async fn sign_up(
             password_hash: Some(hash),
         })
         .await?;
-    let session = issue_session(&state, &account).await?;
+    let session = issue_session(&state, &account, &agent).await?;
     let answer = merge(
         json!({
             "kind": "identitytoolkit#SignupNewUserResponse",
@@ -97,6 +99,7 @@ pub async fn sign_in(
     addr: ClientAddr,
     aside: StepAside,
     headers: HeaderMap,
+    agent: UserAgent,
     body: Bytes,
 ) -> Marking {
     let req: SignInRequest = wire::parse(&body)?;
@@ -143,7 +146,7 @@ pub async fn sign_in(
     if let Some(pending) = mfa::pending(&state, &account).await? {
         return Ok((mark, Json(merge(base, pending))));
     }
-    let session = issue_session(&state, &account).await?;
+    let session = issue_session(&state, &account, &agent).await?;
     Ok((mark, Json(merge(base, session.fields()))))
 }
 
@@ -180,7 +183,12 @@ pub struct UpdateRequest {
 /// `oobCode`, applies a VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL or RECOVER_EMAIL code. A new
 /// password or email revokes every session (a new email also ends the codes mailed before it
 /// and tells the old address: `oob::email_change`); the answer then carries a new one.
-pub async fn update(State(state): State<IdentityState>, addr: ClientAddr, body: Bytes) -> Answer {
+pub async fn update(
+    State(state): State<IdentityState>,
+    addr: ClientAddr,
+    agent: UserAgent,
+    body: Bytes,
+) -> Answer {
     let req: UpdateRequest = wire::parse(&body)?;
     if req.oob_code.is_some() {
         limits::per_address(&state, &addr).await?;
@@ -235,7 +243,7 @@ pub async fn update(State(state): State<IdentityState>, addr: ClientAddr, body: 
     });
     // The token carries the email, and a new password revoked the old sessions: a new session.
     if changes.password_hash.is_some() || updated.email != account.email {
-        let session = issue_session(&state, &updated).await?;
+        let session = continue_session(&state, &updated, &req.id_token, &agent).await?;
         answer = merge(answer, session.fields());
     }
     Ok(Json(answer))

@@ -12,9 +12,12 @@ use totp_rs::{Algorithm, Secret, TOTP};
 use writeit_store::{Account, CodeUse, OneTimeCode, TotpFactor};
 
 use super::account_json::{mfa_info, rfc3339};
+use super::device::UserAgent;
 use super::error::IdError;
 use super::secrets::{normalize_recovery_code, random_token, recovery_code, sha256_hex};
-use super::session::{active_account, issue_session, merge, signed_in, signed_in_recently};
+use super::session::{
+    active_account, continue_session, issue_session, merge, signed_in, signed_in_recently,
+};
 use super::state::{ClientAddr, IdentityState};
 use super::{limits, wire};
 
@@ -154,6 +157,7 @@ pub struct EnrollmentFinalizeRequest {
 pub async fn enrollment_finalize(
     State(state): State<IdentityState>,
     addr: ClientAddr,
+    agent: UserAgent,
     body: Bytes,
 ) -> Answer {
     let req: EnrollmentFinalizeRequest = wire::parse(&body)?;
@@ -192,7 +196,7 @@ pub async fn enrollment_finalize(
         last_step: step,
     };
     state.store.save_totp(&account.id, &factor, &hashes).await?;
-    let session = issue_session(&state, &account).await?;
+    let session = continue_session(&state, &account, &req.id_token, &agent).await?;
     Ok(Json(merge(
         session.fields(),
         json!({ "recoveryCodes": codes, "mfaInfo": [mfa_info(&factor)] }),
@@ -207,7 +211,11 @@ pub struct WithdrawRequest {
 }
 
 /// `mfaEnrollment:withdraw`: removes the factor and its recovery codes.
-pub async fn enrollment_withdraw(State(state): State<IdentityState>, body: Bytes) -> Answer {
+pub async fn enrollment_withdraw(
+    State(state): State<IdentityState>,
+    agent: UserAgent,
+    body: Bytes,
+) -> Answer {
     let req: WithdrawRequest = wire::parse(&body)?;
     let account = signed_in_recently(&state, &req.id_token).await?;
     let id = wire::required(&req.mfa_enrollment_id, "MISSING_MFA_ENROLLMENT_ID")?;
@@ -216,7 +224,7 @@ pub async fn enrollment_withdraw(State(state): State<IdentityState>, body: Bytes
         _ => return Err(IdError::bad("MFA_ENROLLMENT_NOT_FOUND")),
     }
     state.store.delete_totp(&account.id).await?;
-    let session = issue_session(&state, &account).await?;
+    let session = continue_session(&state, &account, &req.id_token, &agent).await?;
     Ok(Json(session.fields()))
 }
 
@@ -264,6 +272,7 @@ pub async fn sign_in_start(State(state): State<IdentityState>, body: Bytes) -> A
 pub async fn sign_in_finalize(
     State(state): State<IdentityState>,
     addr: ClientAddr,
+    agent: UserAgent,
     body: Bytes,
 ) -> Answer {
     let req: SignInRequest = wire::parse(&body)?;
@@ -299,7 +308,7 @@ pub async fn sign_in_finalize(
     ) {
         return Err(IdError::bad("INVALID_MFA_PENDING_CREDENTIAL"));
     }
-    let session = issue_session(&state, &account).await?;
+    let session = issue_session(&state, &account, &agent).await?;
     Ok(Json(merge(
         session.fields(),
         json!({ "localId": account.id }),

@@ -3,19 +3,22 @@
 //! over the store's [`writeit_store::IdentityStore`].
 //!
 //! `accounts` (sign-up, sign-in, lookup, update, delete, sign-out), `oob` (mailed codes),
-//! `continue_url` (where a mailed link may lead), `session` (ID and refresh tokens, JWKS), `mfa` (TOTP), `limits` (rate limits in the database),
-//! `password` with `breached` (the breached-password list) and `hash_queue` (its fair queue) and `known_device` (the cookie that puts a
-//! browser's sign-ins ahead of anonymous ones), `mail`, `users` (the `writeit users` CLI); `state` (what handlers share), `config`,
-//! `account_json` (accounts as answered), `wire` (reading bodies), `error`. Handlers take
-//! [`IdentityState`], the part of the application's state they use, so this module does not
-//! depend on the application. This file only declares the modules and routes; each file names
-//! the sibling it uses, never this one.
+//! `continue_url` (where a mailed link may lead), `session` (ID and refresh tokens, JWKS),
+//! `sessions` (listing and ending them) with `device` (the device each began on), `mfa` (TOTP),
+//! `limits` (rate limits in the database), `password` with `breached` (the breached-password
+//! list) and `hash_queue` (its fair queue) and `known_device` (the cookie that puts a browser's
+//! sign-ins ahead of anonymous ones), `mail`, `users` (the `writeit users` CLI); `state` (what
+//! handlers share), `config`, `account_json` (accounts as answered), `wire` (reading bodies),
+//! `error`. Handlers take [`IdentityState`], the part of the application's state they use, so
+//! this module does not depend on the application. This file only declares the modules and
+//! routes; each file names the sibling it uses, never this one.
 
 mod account_json;
 mod accounts;
 mod breached;
 mod config;
 mod continue_url;
+mod device;
 mod error;
 mod hash_queue;
 mod known_device;
@@ -27,6 +30,7 @@ pub mod password;
 mod sealed;
 mod secrets;
 mod session;
+mod sessions;
 mod state;
 pub mod users;
 mod wire;
@@ -58,6 +62,9 @@ where
         .route("/accounts:update", post(accounts::update))
         .route("/accounts:delete", post(accounts::delete))
         .route("/accounts:signOut", post(accounts::sign_out))
+        .route("/accounts:listSessions", post(sessions::list))
+        .route("/accounts:endSession", post(sessions::end))
+        .route("/accounts:endOtherSessions", post(sessions::end_others))
         .route("/accounts:createAuthUri", post(accounts::create_auth_uri))
         .route("/accounts:sendOobCode", post(oob::send_oob_code))
         .route("/accounts:resetPassword", post(oob::reset_password))

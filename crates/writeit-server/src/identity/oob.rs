@@ -17,6 +17,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use writeit_store::{Account, AccountChanges, CodeUse, NewAccount, OneTimeCode};
 
+use super::device::UserAgent;
 use super::error::IdError;
 use super::mail::Mail;
 use super::secrets::{random_token, sha256_hex};
@@ -375,6 +376,7 @@ pub struct EmailLinkRequest {
 pub async fn sign_in_with_email_link(
     State(state): State<IdentityState>,
     addr: ClientAddr,
+    agent: UserAgent,
     body: Bytes,
 ) -> Answer {
     let req: EmailLinkRequest = wire::parse(&body)?;
@@ -427,7 +429,7 @@ pub async fn sign_in_with_email_link(
     if let Some(pending) = mfa::pending(&state, &account).await? {
         return Ok(Json(merge(base, pending)));
     }
-    let session = issue_session(&state, &account).await?;
+    let session = issue_session(&state, &account, &agent).await?;
     Ok(Json(merge(base, session.fields())))
 }
 

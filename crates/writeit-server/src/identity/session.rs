@@ -1,6 +1,8 @@
 //! Sessions: an ID token (EdDSA JWT, `id_token_ttl_secs`) and a refresh token (32 random bytes,
 //! stored as SHA-256, rotated on every use, a reused one revoking its family); the securetoken-
 //! style `token` endpoint that refreshes them, and the JWKS that publishes the verification key.
+//! A session is a refresh-token family, kept with the device it began on (`device.rs`); its ID
+//! tokens name it (`sid`), so ending it (`sessions.rs`) refuses them too.
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -9,8 +11,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use writeit_store::{Account, Role, Rotation};
+use writeit_store::{Account, NewSession, Role, Rotation};
 
+use super::device::UserAgent;
 use super::error::IdError;
 use super::secrets::{random_token, sha256_hex};
 use super::state::IdentityState;
@@ -58,9 +61,9 @@ pub fn merge(mut a: Value, b: Value) -> Value {
     a
 }
 
-/// The ID token of `account`: role and languages from the `users` row; `auth_time` is when the
-/// session began (seconds).
-pub fn id_token(state: &IdentityState, account: &Account, auth_time: i64) -> String {
+/// The ID token of `account` in session `sid`: role and languages from the `users` row;
+/// `auth_time` is when the session began (seconds).
+pub fn id_token(state: &IdentityState, account: &Account, auth_time: i64, sid: &str) -> String {
     let now = crate::clock::now_secs();
     let claims = Claims {
         iss: ISSUER.into(),
@@ -79,22 +82,64 @@ pub fn id_token(state: &IdentityState, account: &Account, auth_time: i64) -> Str
         email_verified: account.email_verified,
         dev: false,
         gen: account.token_generation,
+        sid: sid.to_string(),
     };
     state.verifier.mint(&claims)
 }
 
-/// Starts a new session (a new refresh-token family) for `account`.
-pub async fn issue_session(state: &IdentityState, account: &Account) -> Result<Session, IdError> {
+/// Starts a new session (a new refresh-token family) for `account` on the device `agent` names.
+pub async fn issue_session(
+    state: &IdentityState,
+    account: &Account,
+    agent: &UserAgent,
+) -> Result<Session, IdError> {
     let refresh = random_token();
-    let family = uuid::Uuid::now_v7().to_string();
+    let session = NewSession {
+        id: uuid::Uuid::now_v7().to_string(),
+        user_id: account.id.clone(),
+        user_agent: agent.0.clone(),
+    };
     let expires = crate::clock::now_ms() + state.identity.config.refresh_ttl_secs * 1000;
     state
         .store
-        .insert_refresh_token(&sha256_hex(&refresh), &family, &account.id, expires)
+        .start_session(&session, &sha256_hex(&refresh), expires)
         .await?;
     state.store.record_login(&account.id).await?;
     Ok(Session {
-        id_token: id_token(state, account, crate::clock::now_secs()),
+        id_token: id_token(state, account, crate::clock::now_secs(), &session.id),
+        refresh_token: refresh,
+        expires_in: state.identity.config.id_token_ttl_secs,
+    })
+}
+
+/// New tokens for a signed-in change that answers a session (a second factor added or removed,
+/// a new password or email): the caller's session goes on, so the device keeps one entry in the
+/// list of sessions, unless it has ended (a new password or email ends every session), when a
+/// new one begins. `id_token` is the caller's, already checked.
+pub async fn continue_session(
+    state: &IdentityState,
+    account: &Account,
+    id_token_field: &Option<String>,
+    agent: &UserAgent,
+) -> Result<Session, IdError> {
+    let sid = id_token_field
+        .as_deref()
+        .and_then(|t| state.verifier.verify(t, crate::clock::now_secs()).ok())
+        .and_then(|v| v.session);
+    let Some(sid) = sid else {
+        return issue_session(state, account, agent).await;
+    };
+    let refresh = random_token();
+    let expires = crate::clock::now_ms() + state.identity.config.refresh_ttl_secs * 1000;
+    let continued = state
+        .store
+        .continue_session(&sid, &account.id, &sha256_hex(&refresh), expires)
+        .await?;
+    if !continued {
+        return issue_session(state, account, agent).await;
+    }
+    Ok(Session {
+        id_token: id_token(state, account, crate::clock::now_secs(), &sid),
         refresh_token: refresh,
         expires_in: state.identity.config.id_token_ttl_secs,
     })
@@ -118,6 +163,16 @@ pub async fn signed_in(
     Ok(verified_account(state, id_token).await?.0)
 }
 
+/// As [`signed_in`], with the session the token names (`None` for a token minted before tokens
+/// named one).
+pub async fn signed_in_session(
+    state: &IdentityState,
+    id_token: &Option<String>,
+) -> Result<(Account, Option<String>), IdError> {
+    let (account, _, sid) = verified_account(state, id_token).await?;
+    Ok((account, sid))
+}
+
 /// As [`signed_in`], for a security-sensitive change (email, password, second factor, deleting
 /// the account): the session must have begun within `recent_sign_in_secs`, or the answer is
 /// CREDENTIAL_TOO_OLD_LOGIN_AGAIN, as upstream, and the client asks for the password again.
@@ -125,18 +180,18 @@ pub async fn signed_in_recently(
     state: &IdentityState,
     id_token: &Option<String>,
 ) -> Result<Account, IdError> {
-    let (account, auth_time) = verified_account(state, id_token).await?;
+    let (account, auth_time, _) = verified_account(state, id_token).await?;
     if crate::clock::now_secs() - auth_time > state.identity.config.recent_sign_in_secs {
         return Err(IdError::bad("CREDENTIAL_TOO_OLD_LOGIN_AGAIN"));
     }
     Ok(account)
 }
 
-/// The account and the session's `auth_time`.
+/// The account, the session's `auth_time` and the session the token names.
 async fn verified_account(
     state: &IdentityState,
     id_token: &Option<String>,
-) -> Result<(Account, i64), IdError> {
+) -> Result<(Account, i64, Option<String>), IdError> {
     let token = wire::required(id_token, "INVALID_ID_TOKEN")?;
     let verified = state
         .verifier
@@ -155,7 +210,14 @@ async fn verified_account(
         tracing::warn!(reason = "gen above the account's", user_id = %id, "ID token refused");
         return Err(IdError::bad("INVALID_ID_TOKEN"));
     }
-    Ok((account, verified.auth_time))
+    // Its session ended (issue 37): read now, not through the per-request cache.
+    if let Some(sid) = &verified.session {
+        let status = state.store.account_status(id).await?;
+        if status.is_some_and(|s| s.ended_sessions.contains(sid)) {
+            return Err(IdError::bad("TOKEN_EXPIRED"));
+        }
+    }
+    Ok((account, verified.auth_time, verified.session))
 }
 
 #[derive(Deserialize)]
@@ -224,7 +286,7 @@ async fn refresh(
     };
     let account = active_account(state, &user_id).await?;
     // A refreshed token is no fresh proof of identity: it keeps the session's sign-in time.
-    let id_token = id_token(state, &account, session_start(&family));
+    let id_token = id_token(state, &account, session_start(&family), &family);
     let ttl = state.identity.config.id_token_ttl_secs.to_string();
     Ok(json!({
         "access_token": id_token,

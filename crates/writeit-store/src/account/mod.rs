@@ -199,6 +199,8 @@ pub(crate) async fn status<'c, D: Dialect>(
             editor_languages: languages(&r.text(2)?)?,
             valid_since: r.int(3)?,
             token_generation: r.int(4)?,
+            // Read beside it (`session/`).
+            ended_sessions: Vec::new(),
         })
     })
     .transpose()

@@ -13,6 +13,7 @@ const GET: &str = include_str!("get.sql");
 const REVOKE_FAMILY: &str = include_str!("revoke_family.sql");
 const REVOKE_USER: &str = include_str!("revoke_user.sql");
 const REVOKE_TOKEN: &str = include_str!("revoke_token.sql");
+const REVOKE_OTHERS: &str = include_str!("revoke_others.sql");
 
 /// A live token just marked used.
 pub(crate) struct Consumed {
@@ -105,6 +106,22 @@ pub(crate) async fn revoke_user<'c, D: Dialect>(
 ) -> Result<()> {
     D::query(REVOKE_USER)
         .arg(user_id)
+        .arg(now)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
+/// Revokes every live token of `user_id` outside family `keep` at `now`.
+pub(crate) async fn revoke_others<'c, D: Dialect>(
+    ex: impl Executor<'c, Database = D>,
+    user_id: &str,
+    keep: &str,
+    now: i64,
+) -> Result<()> {
+    D::query(REVOKE_OTHERS)
+        .arg(user_id)
+        .arg(keep)
         .arg(now)
         .execute(ex)
         .await?;

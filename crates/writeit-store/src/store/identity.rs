@@ -1,6 +1,6 @@
 //! [`IdentityStore`] for both databases, written once over [`Dialect`]: each method runs the
 //! statements of the identity nouns (`account/`, `refresh_token/`, `code/`, `rate_limit/`,
-//! `totp/`, `recovery/`) it touches, in one transaction where it changes more than one row.
+//! `totp/`, `recovery/`, `session/`) it touches, in one transaction where it changes more than one row.
 
 use async_trait::async_trait;
 
@@ -9,8 +9,8 @@ use crate::dialect::{Bind, Conn, Dialect};
 use crate::identity::*;
 use crate::store::SqlStore;
 use crate::{
-    account, code, rate_limit, recovery, refresh_token, totp, user_card, user_deck, user_entry,
-    user_parameters, user_review, user_test,
+    account, code, rate_limit, recovery, refresh_token, session, totp, user_card, user_deck,
+    user_entry, user_parameters, user_review, user_test,
 };
 use crate::{Result, Role, StoreError};
 
@@ -93,6 +93,7 @@ impl<S: SqlStore> IdentityStore for S {
         }
         if let Some(since) = c.revoke_sessions_at {
             refresh_token::revoke_user(tx.ex(), id, now).await?;
+            session::end_user(tx.ex(), id, now).await?;
             a.token_generation = account::set_valid_since(tx.ex(), id, since)
                 .await?
                 .ok_or(sqlx::Error::RowNotFound)?;
@@ -117,8 +118,10 @@ impl<S: SqlStore> IdentityStore for S {
     }
 
     async fn revoke_sessions(&self, id: &str, valid_since: i64) -> Result<()> {
+        let now = now_ms();
         let mut tx = self.write().begin().await?;
-        refresh_token::revoke_user(tx.ex(), id, now_ms()).await?;
+        refresh_token::revoke_user(tx.ex(), id, now).await?;
+        session::end_user(tx.ex(), id, now).await?;
         account::set_valid_since(tx.ex(), id, valid_since).await?;
         tx.commit().await?;
         Ok(())
@@ -144,17 +147,62 @@ impl<S: SqlStore> IdentityStore for S {
     }
 
     async fn account_status(&self, id: &str) -> Result<Option<AccountStatus>> {
-        account::status(self.reader(), id).await
+        let Some(mut status) = account::status(self.reader(), id).await? else {
+            return Ok(None);
+        };
+        let since = now_ms() - ENDED_SESSIONS_KEPT_MS;
+        status.ended_sessions = session::ended_since(self.reader(), id, since).await?;
+        Ok(Some(status))
     }
 
-    async fn insert_refresh_token(
+    async fn start_session(&self, s: &NewSession, token_hash: &str, expires_at: i64) -> Result<()> {
+        let now = now_ms();
+        let mut tx = self.write().begin().await?;
+        session::insert(tx.ex(), s, now, expires_at).await?;
+        refresh_token::insert(tx.ex(), token_hash, &s.id, &s.user_id, now, expires_at).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn continue_session(
         &self,
-        hash: &str,
-        family: &str,
+        id: &str,
         user_id: &str,
+        token_hash: &str,
         expires_at: i64,
-    ) -> Result<()> {
-        refresh_token::insert(self.writer(), hash, family, user_id, now_ms(), expires_at).await
+    ) -> Result<bool> {
+        let now = now_ms();
+        let mut tx = self.write().begin().await?;
+        if !session::touch_live(tx.ex(), id, user_id, now, expires_at).await? {
+            return Ok(false);
+        }
+        refresh_token::insert(tx.ex(), token_hash, id, user_id, now, expires_at).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn sessions(&self, user_id: &str) -> Result<Vec<SessionInfo>> {
+        session::live(self.reader(), user_id, now_ms()).await
+    }
+
+    async fn end_session(&self, user_id: &str, id: &str) -> Result<bool> {
+        let now = now_ms();
+        let mut tx = self.write().begin().await?;
+        if !session::end(tx.ex(), user_id, id, now).await? {
+            return Ok(false);
+        }
+        refresh_token::revoke_family(tx.ex(), id, now).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn end_other_sessions(&self, user_id: &str, keep: &str) -> Result<u64> {
+        let now = now_ms();
+        let mut tx = self.write().begin().await?;
+        let ended = session::end_others(tx.ex(), user_id, keep, now).await?;
+        refresh_token::revoke_others(tx.ex(), user_id, keep, now).await?;
+        tx.commit().await?;
+        Ok(ended)
     }
 
     async fn rotate_refresh_token(
@@ -175,6 +223,7 @@ impl<S: SqlStore> IdentityStore for S {
             // Used before and not revoked: someone replays it. Whoever holds the family's newer
             // token loses it too; both must sign in again.
             refresh_token::revoke_family(tx.ex(), &seen.family, now).await?;
+            session::end_family(tx.ex(), &seen.family, now).await?;
             tx.commit().await?;
             return Ok(Rotation::Reused);
         };
@@ -191,6 +240,7 @@ impl<S: SqlStore> IdentityStore for S {
             expires_at,
         )
         .await?;
+        session::touch(tx.ex(), &old.family, now, expires_at).await?;
         tx.commit().await?;
         Ok(Rotation::Rotated {
             user_id: old.user_id,
@@ -199,7 +249,12 @@ impl<S: SqlStore> IdentityStore for S {
     }
 
     async fn revoke_refresh_token(&self, hash: &str) -> Result<bool> {
-        refresh_token::revoke_token(self.writer(), hash, now_ms()).await
+        let now = now_ms();
+        let mut tx = self.write().begin().await?;
+        session::end_of_token(tx.ex(), hash, now).await?;
+        let revoked = refresh_token::revoke_token(tx.ex(), hash, now).await?;
+        tx.commit().await?;
+        Ok(revoked)
     }
 
     async fn insert_code(&self, hash: &str, c: &OneTimeCode) -> Result<()> {

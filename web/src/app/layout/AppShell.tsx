@@ -20,6 +20,7 @@ import type { NavItem } from './navItem';
 import { SyncIndicator } from './SyncIndicator';
 import { useCompactChrome } from './writingFocus';
 import { ClockWarning } from './ClockWarning';
+import { SessionEndedBanner } from './SessionEndedBanner';
 
 const LanguagePicker = lazy(() => import('./LanguagePicker').then((m) => ({ default: m.LanguagePicker })));
 const NavDrawer = lazy(() => import('./NavDrawer'));
@@ -139,6 +140,7 @@ export function AppShell({
       <Container component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, py: compact ? 1 : 3, px: compact ? 1.5 : undefined, outline: 'none' }}>
         {/* Not while writing on a phone: the canvas keeps the screen (the warning stays elsewhere). */}
         {!compact && <ClockWarning />}
+        {!compact && <SessionEndedBanner />}
         {children}
       </Container>
     </Box>

@@ -24,7 +24,9 @@ const STATES: SyncState[] = [
   { status: 'syncing', pending: 0, refused: 0 },
   { status: 'syncing', pending: 1, refused: 0, progress: { table: 'entries', rows: 40 } },
   { status: 'offline', pending: 2, refused: 0 },
-  { status: 'error', pending: 0, refused: 0, error: 'Internal server error' },
+  { status: 'error', pending: 0, refused: 0, error: 'Internal server error', errorKind: 'server' },
+  { status: 'error', pending: 1, refused: 0, error: 'the ID token was revoked: sign in again', errorKind: 'signedOut' },
+  { status: 'error', pending: 0, refused: 0, error: 'The database is unavailable; try again shortly', errorKind: 'busy' },
   { status: 'error', pending: 0, refused: 0 },
   { status: 'idle', pending: 0, refused: 0, adding: { language: 'zh', rows: 3200 } },
 ];
@@ -72,6 +74,28 @@ describe('the sync status in words', () => {
     );
     expect(label({ status: 'idle', pending: 0, refused: 0 })).toBe('Up to date');
     expect(syncLabel({ status: 'idle', pending: 0, refused: 2 }, t, formatDateTime)).toBe('2 changes could not be saved');
+  });
+});
+
+describe('a failed sync', () => {
+  // Issue 37: the header said "Sync failed: the ID token was revoked: sign in again".
+  it("says what happened in the learner's words, never the server's, in every locale", () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      const t = translator(locale);
+      const said = new Set<string>();
+      for (const state of STATES.filter((s) => s.status === 'error')) {
+        const text = syncLabel(state, t, formatDateTime);
+        if (state.error) expect(text, locale).not.toContain(state.error);
+        expect(text, locale).not.toMatch(/token|UNAUTHORIZED|database/i);
+        said.add(text);
+      }
+      // Each kind in its own words.
+      expect(said.size, locale).toBe(4);
+    }
+    const t = translator('en-US');
+    expect(syncLabel({ status: 'error', pending: 1, refused: 0, errorKind: 'signedOut' }, t, formatDateTime)).toBe(
+      'Sync paused: this device must sign in again · 1 change waiting to be sent',
+    );
   });
 });
 

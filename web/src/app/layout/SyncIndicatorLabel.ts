@@ -9,6 +9,14 @@ import type { SyncState } from '../syncBridge';
  * target while any change is refused. */
 export const REFUSED_LIST_ID = 'refused-changes';
 
+/** What the status says for each kind of failure (db/syncError.ts). */
+const ERROR_KEYS = {
+  signedOut: 'sync.errorSignedOut',
+  busy: 'sync.errorBusy',
+  server: 'sync.errorServer',
+  other: 'sync.error',
+} as const;
+
 const SYNC_TABLES = ['languages', 'decks', 'entries', 'characters', 'userEntries', 'userDecks', 'userCards', 'userReviews', 'userParameters', 'userTests'] as const;
 
 export interface SyncLabelOptions {
@@ -51,7 +59,8 @@ export function syncLabel(
       parts.push(t('sync.offline'));
       break;
     case 'error':
-      parts.push(state.error ? t('sync.errorWithMessage', { message: state.error }) : t('sync.error'));
+      // In words of its kind, never the server's own (issue 37).
+      parts.push(t(ERROR_KEYS[state.errorKind ?? 'other']));
       break;
     default:
       // Idle: "Up to date" only when nothing is refused, and no language is downloading.

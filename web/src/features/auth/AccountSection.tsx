@@ -1,6 +1,9 @@
 // The account part of /settings: who is signed in, email verification, change of email and
-// password, two-step sign-in (TOTP with a QR code and one-time recovery codes), sign-out and
-// account deletion. Guests get a way to sign in.
+// password, two-step sign-in (TOTP with a QR code and one-time recovery codes), where the account
+// is signed in (SessionsList), sign-out and account deletion. Guests get a way to sign in; after a
+// session ended without signing out, why, and a way to sign in again as that account. What the
+// account is (verified, second factor) shows only once the server has answered for it, so a
+// session ended elsewhere never reads "Signed in as" with offers it cannot keep.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { signInAgainPath } from '../../app/layout/SessionEndedBanner';
 import { authCode, authErrorKey, IdentityError, type AccountInfo } from '../../api/identity';
 import { unsentUserChanges } from '../../app/syncBridge';
 import { useT } from '../../i18n/I18nContext';
@@ -22,6 +26,7 @@ import { MIN_PASSWORD } from './authForm';
 import { TextDialog } from './TextDialog';
 import { ReauthDialog } from './ReauthDialog';
 import { TotpDialog } from './TotpDialog';
+import { SessionsList } from './SessionsList';
 
 type Notice = { severity: 'success' | 'error'; text: string } | null;
 
@@ -32,11 +37,12 @@ export function AccountSection() {
   const store = useAuthStore();
   if (auth.status === 'unknown' || !store) return null;
   if (auth.status === 'guest') {
+    const ended = auth.ended;
     return (
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <Typography>{auth.endedUserId ? t('auth.sessionEnded') : t('auth.guest')}</Typography>
-        <Button variant="contained" component={RouterLink} to="/signin">
-          {t('signin.title')}
+        <Typography>{ended ? t(ended.reason === 'disabled' ? 'auth.ended.disabled' : 'auth.ended.revoked') : t('auth.guest')}</Typography>
+        <Button variant="contained" component={RouterLink} to={ended ? signInAgainPath(ended.email) : '/signin'}>
+          {ended ? t('auth.ended.signInAgain') : t('signin.title')}
         </Button>
       </Stack>
     );
@@ -48,6 +54,8 @@ function SignedIn({ store }: { store: AuthStore }) {
   const t = useT();
   const navigate = useNavigate();
   const [info, setInfo] = useState<AccountInfo | null>(null);
+  /** The server could not be asked (offline): who is signed in is said as stored. */
+  const [unchecked, setUnchecked] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'email' | 'password' | 'totp' | 'delete' | null>(null);
@@ -59,14 +67,18 @@ function SignedIn({ store }: { store: AuthStore }) {
 
   const fail = useCallback((e: unknown) => setNotice({ severity: 'error', text: t(authErrorKey(e)) }), [t]);
   const reload = useCallback(async () => {
-    const tokens = await store.currentTokens();
-    if (tokens) setInfo(await store.client.lookup(tokens.idToken));
+    // A refused token ends the session here (this section then says so), unless renewed.
+    const found = await store.lookup();
+    if (found) setInfo(found);
   }, [store]);
   useEffect(() => {
     // The account as the server has it (verified email, second factor, role).
     void Promise.resolve()
       .then(reload)
-      .catch(fail);
+      .catch((e: unknown) => {
+        if (authCode(e) === 'auth/network-request-failed') setUnchecked(true);
+        else fail(e);
+      });
   }, [reload, fail]);
 
   /** Runs a call with the current ID token. */
@@ -74,9 +86,13 @@ function SignedIn({ store }: { store: AuthStore }) {
     setBusy(true);
     setNotice(null);
     try {
-      const tokens = await store.currentTokens();
-      if (!tokens) throw new IdentityError('INVALID_ID_TOKEN', 'auth/user-token-expired');
-      await action(tokens);
+      // A refused token is renewed and the call made again, or the session has ended.
+      const userId = store.getState().user?.id ?? '';
+      const ran = await store.withIdToken(async (idToken) => {
+        await action({ idToken, userId });
+        return true;
+      });
+      if (!ran) throw new IdentityError('INVALID_ID_TOKEN', 'auth/user-token-expired');
       if (done) setNotice({ severity: 'success', text: done });
       await reload();
     } catch (e) {
@@ -109,7 +125,7 @@ function SignedIn({ store }: { store: AuthStore }) {
         </Alert>
       )}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-        <Typography>{t('auth.signedInAs', { email })}</Typography>
+        {(info || unchecked) && <Typography>{t('auth.signedInAs', { email })}</Typography>}
         {info && (
           <Chip
             size="small"
@@ -121,25 +137,28 @@ function SignedIn({ store }: { store: AuthStore }) {
           <Chip size="small" color="primary" label={info.role === 'admin' ? t('auth.role.admin') : t('auth.role.editor', { languages: info.languages.join(', ') })} />
         )}
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
-        {info && !info.emailVerified && (
-          <Button disabled={busy} onClick={() => void act((s) => store.client.sendOobCode('VERIFY_EMAIL', { idToken: s.idToken }), t('auth.verifySent', { email }))}>
-            {t('auth.sendVerification')}
-          </Button>
-        )}
-        <Button onClick={() => setDialog('email')}>{t('auth.changeEmail')}</Button>
-        <Button onClick={() => setDialog('password')}>{t('auth.changePassword')}</Button>
-        {info?.totp ? (
-          <Button
-            disabled={busy}
-            onClick={() => void act((s) => store.client.withdrawTotp(s.idToken, info.totp?.enrollmentId ?? ''), t('auth.totp.disabled'))}
-          >
-            {t('auth.totp.disable')}
-          </Button>
-        ) : (
-          <Button onClick={() => setDialog('totp')}>{t('auth.totp.enable')}</Button>
-        )}
-      </Stack>
+      {info && (
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
+          {!info.emailVerified && (
+            <Button disabled={busy} onClick={() => void act((s) => store.client.sendOobCode('VERIFY_EMAIL', { idToken: s.idToken }), t('auth.verifySent', { email }))}>
+              {t('auth.sendVerification')}
+            </Button>
+          )}
+          <Button onClick={() => setDialog('email')}>{t('auth.changeEmail')}</Button>
+          <Button onClick={() => setDialog('password')}>{t('auth.changePassword')}</Button>
+          {info.totp ? (
+            <Button
+              disabled={busy}
+              onClick={() => void act((s) => store.client.withdrawTotp(s.idToken, info.totp?.enrollmentId ?? ''), t('auth.totp.disabled'))}
+            >
+              {t('auth.totp.disable')}
+            </Button>
+          ) : (
+            <Button onClick={() => setDialog('totp')}>{t('auth.totp.enable')}</Button>
+          )}
+        </Stack>
+      )}
+      {info && <SessionsList store={store} confirmIdentity={(again) => setRetry(() => again)} />}
       <Stack direction="row" spacing={1}>
         <Button
           variant="outlined"

@@ -1,18 +1,21 @@
 // The sign-in form of /signin, in its four modes: sign in, create an account, forgotten password,
-// and a sign-in link by email (then the second factor, when the account has one).
+// and a sign-in link by email (then the second factor, when the account has one). After a session
+// ended without signing out it is the way back: the email comes filled in (?email=, or the ended
+// session's), and signing in as another account first asks what becomes of the changes waiting.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { MfaRequired } from '../../api/identity';
 import { useT } from '../../i18n/I18nContext';
-import type { AuthStore } from '../../session/auth';
+import { AccountSwitchDeclined, type AuthStore } from '../../session/auth';
 import { useAuthState } from '../../session/authBridge';
 import { AuthCard, EMAIL_FOR_SIGN_IN_KEY, MIN_PASSWORD, safeStorage, useAction, useDestination } from './authForm';
-import { EndedSessionUnsent, GuestDataChoice } from './GuestDataNotes';
+import { GuestDataChoice } from './GuestDataNotes';
+import { useOtherAccountChoice } from './OtherAccountChoice';
 import { SecondFactor } from './SecondFactor';
 
 type Mode = 'signIn' | 'signUp' | 'forgot' | 'link';
@@ -43,19 +46,43 @@ export function SignInForms({ store }: { store: AuthStore }) {
   const auth = useAuthState();
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(() => (params.get('mode') === 'signUp' ? 'signUp' : 'signIn'));
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => params.get('email') ?? (auth.status === 'guest' ? auth.ended?.email : undefined) ?? '');
   const [password, setPassword] = useState('');
   const [keepGuestData, setKeepGuestData] = useState(true);
   const [mfa, setMfa] = useState<MfaRequired | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const { busy, error, setError, run } = useAction();
+  const otherAccount = useOtherAccountChoice();
+  const options = { keepGuestData, chooseForOtherAccount: otherAccount.ask };
+  const signedIn = auth.status === 'user';
+  useEffect(() => {
+    // "Signed in as" only while the server agrees: a session ended elsewhere shows the form.
+    if (signedIn) void store.lookup().catch(() => undefined);
+  }, [signedIn, store]);
+
+  /** The learner kept another account's changes: back to the form, as that account. */
+  const declined = (e: unknown) => {
+    if (!(e instanceof AccountSwitchDeclined)) throw e;
+    setMfa(null);
+    setEmail(e.endedEmail);
+    setPassword('');
+    setSent(t('auth.ended.kept', { email: e.endedEmail || t('auth.ended.anotherAccount') }));
+  };
 
   if (mfa) {
     return (
-      <SecondFactor
-        onSubmit={(code) => store.finishMfa(mfa, code, email, { keepGuestData }).then(() => navigate(destination, { replace: true }))}
-        onCancel={() => setMfa(null)}
-      />
+      <>
+        <SecondFactor
+          onSubmit={(code) =>
+            store
+              .finishMfa(mfa, code, email, options)
+              .then(() => navigate(destination, { replace: true }))
+              .catch(declined)
+          }
+          onCancel={() => setMfa(null)}
+        />
+        {otherAccount.dialog}
+      </>
     );
   }
   if (auth.status === 'user' && !busy) {
@@ -79,13 +106,14 @@ export function SignInForms({ store }: { store: AuthStore }) {
       setError(t('auth.error.password-does-not-meet-requirements'));
       return;
     }
+    setSent(null);
     void run(async () => {
       if (mode === 'signIn') {
-        const step = await store.signIn(email, password, { keepGuestData });
+        const step = await store.signIn(email, password, options).catch(declined);
         if (step) setMfa(step);
-        else void navigate(destination, { replace: true, state: landingState(destination, await unverifiedEmail(store)) });
+        else if (step === null) void navigate(destination, { replace: true, state: landingState(destination, await unverifiedEmail(store)) });
       } else if (mode === 'signUp') {
-        await store.signUp(email, password, { keepGuestData });
+        if ((await store.signUp(email, password, options).then(() => true, declined)) !== true) return;
         // A verification mail right away, not waited for: failing to send it does not undo the
         // account, and the learner need not wait for the mail server.
         const tokens = await store.currentTokens();
@@ -145,7 +173,7 @@ export function SignInForms({ store }: { store: AuthStore }) {
           />
         )}
         {needsPassword && <GuestDataChoice keep={keepGuestData} onChange={setKeepGuestData} />}
-        {needsPassword && <EndedSessionUnsent />}
+        {otherAccount.dialog}
         <Button type="submit" variant="contained" disabled={busy || !email || (needsPassword && !password)}>
           {mode === 'signIn' ? t('signin.submit') : mode === 'signUp' ? t('auth.signUpSubmit') : mode === 'forgot' ? t('auth.sendReset') : t('auth.sendLink')}
         </Button>

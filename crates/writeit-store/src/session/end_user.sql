@@ -1,0 +1,1 @@
+UPDATE identity_sessions SET ended_at = $2 WHERE user_id = $1 AND ended_at IS NULL
