@@ -315,6 +315,7 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         state.media,
         crate::media_collector::EVERY,
     );
+    let shutdown = shutdown_signal();
     tracing::info!(%addr, database = %redact(&config.common.database_url()), "listening");
     println!("WriteIt is running at http://{addr}/");
     tracing::info!(
@@ -325,14 +326,7 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     );
     let origins: Vec<&str> = config.cors_origins.iter().map(String::as_str).collect();
     let app = app_with_origins(state, Some(config.web_dir), &origins);
-    run(
-        listener,
-        app,
-        &config.limits,
-        &config.admission,
-        shutdown_signal(),
-    )
-    .await;
+    run(listener, app, &config.limits, &config.admission, shutdown).await;
     Ok(())
 }
 
@@ -436,23 +430,37 @@ pub async fn run(
     }
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// The first SIGINT or SIGTERM. The handlers are installed when this is called, not when the
+/// future is first polled: called before "running at" is printed, a signal sent as soon as that
+/// line appears drains the server instead of killing it (the docs test caught the race).
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
+    let (int, term) = {
+        use tokio::signal::unix::{signal, SignalKind};
+        (
+            signal(SignalKind::interrupt()).ok(),
+            signal(SignalKind::terminate()).ok(),
+        )
     };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
-    tracing::info!("shutting down: finishing requests in flight");
+    async move {
+        #[cfg(unix)]
+        {
+            let wait = |s: Option<tokio::signal::unix::Signal>| async move {
+                match s {
+                    Some(mut s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! { _ = wait(int) => {}, _ = wait(term) => {} }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+        tracing::info!("shutting down: finishing requests in flight");
+    }
 }
 
 #[cfg(test)]

@@ -45,10 +45,14 @@ const PLACEHOLDERS: &[(&str, &str)] = &[
 
 /// Command lines that cannot finish here, and the error they must stop with: anything else (a
 /// refused flag above all) fails the test. `zh` and `ja` fetch their packages from npm and PyPI
-/// with a checkout's `tools/characters/fetch.sh`; that they get that far shows the line parses.
+/// with a checkout's `tools/characters/fetch.sh`, and `import decks` its word lists with
+/// `tools/syllabus/fetch.sh` (both relative to a checkout, not this throwaway folder; the real
+/// imports run in `tests/syllabus.rs`); that they get that far shows the line parses.
 const STOPS: &[(&str, &str)] = &[
     ("writeit import characters zh", "fetch.sh failed"),
     ("writeit import characters ja", "fetch.sh failed"),
+    ("writeit import decks hsk", "tools/syllabus/fetch.sh"),
+    ("writeit import decks jlpt", "tools/syllabus/fetch.sh"),
 ];
 
 /// The Markdown files whose command lines are checked.
