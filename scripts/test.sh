@@ -54,6 +54,6 @@ step "web: @trpc/client contract tests"
 
 step "web: build and browser tests (Playwright, Debian's Chromium)"
 bash scripts/install-chromium.sh
-(cd web && npm run build && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test)
+(cd web && npm run build && WRITEIT_REQUIRE_SYLLABUS=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test)
 
 step "all green"
